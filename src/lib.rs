@@ -1,0 +1,31 @@
+//! slotchain — answers compound and multi-hop questions over a bundled passage
+//! index, with no server and no model call on the read path.
+//!
+//! The read path is a pipeline; each module is one stage:
+//!
+//! | stage | module | guarantees |
+//! |---|---|---|
+//! | analyze | [`analyze`] | one tokenizer for index and query time |
+//! | index | [`index`] | BM25F over passages, entity catalog, mention edges, checked binary format |
+//! | decompose | [`decompose`] | rules turn a question into a plan (no model call) |
+//! | plan | [`plan`] | plans are validated (IDs, prerequisites, cycles) and ordered into waves |
+//! | retrieve | [`retrieve`] | top-k per slot under its constraints, cue candidates, merged context |
+//! | execute | [`execute`] | waves run in order; only span-backed values flow to dependants |
+//! | chain | [`chain`] | a hop joins only on one canonical ID, matching scope, current revision, allowed access |
+//! | compute | [`compute`] | durations with unit and start event; differences only when they agree |
+//! | report | [`report`] | per-slot states, coverage, an extractive answer that names what is missing |
+
+pub mod analyze;
+pub mod chain;
+pub mod compute;
+pub mod decompose;
+pub mod error;
+pub mod execute;
+pub mod index;
+pub mod model;
+pub mod plan;
+pub mod report;
+pub mod retrieve;
+
+pub use error::{Error, Result};
+pub use model::*;

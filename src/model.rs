@@ -1,0 +1,451 @@
+//! The shared vocabulary of every stage: passages and their metadata, the entity
+//! catalog, the scope of a request, plans of tasks, and the report of slots.
+//!
+//! These types are what the index stores, what a host sends (plans, scopes) and
+//! what a host receives (reports). Their serde form *is* the public JSON format
+//! documented in the README; the CLI and the wasm module serialize the same
+//! values, so the two give identical reports.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One metadata value of a passage: a string, a number, a flag or a list of strings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MetaValue {
+    Bool(bool),
+    Int(i64),
+    Num(f64),
+    Str(String),
+    List(Vec<String>),
+}
+
+impl MetaValue {
+    /// True when this value equals `want` (numbers compare by their decimal
+    /// form, lists by membership), the rule every metadata filter uses.
+    pub fn matches(&self, want: &str) -> bool {
+        match self {
+            MetaValue::Bool(b) => want.eq_ignore_ascii_case(if *b { "true" } else { "false" }),
+            MetaValue::Int(i) => want.trim().parse::<i64>().is_ok_and(|w| w == *i),
+            MetaValue::Num(n) => want.trim().parse::<f64>().is_ok_and(|w| w == *n),
+            MetaValue::Str(s) => s.eq_ignore_ascii_case(want.trim()),
+            MetaValue::List(items) => items.iter().any(|s| s.eq_ignore_ascii_case(want.trim())),
+        }
+    }
+
+    /// The value as one string, when it is a scalar.
+    pub fn as_text(&self) -> Option<String> {
+        match self {
+            MetaValue::Bool(b) => Some(b.to_string()),
+            MetaValue::Int(i) => Some(i.to_string()),
+            MetaValue::Num(n) => Some(n.to_string()),
+            MetaValue::Str(s) => Some(s.clone()),
+            MetaValue::List(_) => None,
+        }
+    }
+
+    /// Every string this value carries (a scalar gives one).
+    pub fn items(&self) -> Vec<String> {
+        match self {
+            MetaValue::List(items) => items.clone(),
+            other => other.as_text().into_iter().collect(),
+        }
+    }
+}
+
+/// Per-passage metadata. Reserved keys: `entities`, `doc`, `year`,
+/// `environment`, `region`, `revision`, `status`, `access`, `slot`; every other
+/// key is a free filter attribute.
+pub type Meta = BTreeMap<String, MetaValue>;
+
+/// The access level of a passage that carries none.
+pub const DEFAULT_ACCESS: &str = "public";
+
+/// One unit of retrievable text (a paragraph, a section, a memory).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Passage {
+    pub id: String,
+    #[serde(default)]
+    pub title: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub meta: Meta,
+}
+
+impl Passage {
+    /// A scalar metadata field as a string.
+    pub fn meta_str(&self, key: &str) -> Option<String> {
+        self.meta.get(key).and_then(MetaValue::as_text)
+    }
+
+    /// The access level (`public` when absent).
+    pub fn access(&self) -> String {
+        self.meta_str("access")
+            .unwrap_or_else(|| DEFAULT_ACCESS.to_string())
+    }
+
+    /// True when `meta.status` marks this passage as superseded.
+    pub fn is_superseded(&self) -> bool {
+        self.meta_str("status")
+            .is_some_and(|s| s.eq_ignore_ascii_case("superseded"))
+    }
+
+    /// Canonical entity IDs listed in `meta.entities`.
+    pub fn meta_entities(&self) -> Vec<String> {
+        self.meta
+            .get("entities")
+            .map(MetaValue::items)
+            .unwrap_or_default()
+    }
+}
+
+/// A catalog entry: a canonical ID, its type and the surface forms that name it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entity {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+/// Entity type given to every passage title.
+pub const TITLE_TYPE: &str = "title";
+/// Entity type given to every `meta.doc` value.
+pub const DOC_TYPE: &str = "doc";
+
+/// Who asks and what they may see.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scope {
+    /// The account holder: first person in a question resolves to this name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// Access levels this request may read.
+    #[serde(default = "default_access")]
+    pub access: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    /// The current date, `YYYY-MM-DD`; temporal words resolve against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub today: Option<String>,
+}
+
+fn default_access() -> Vec<String> {
+    vec![DEFAULT_ACCESS.to_string()]
+}
+
+impl Default for Scope {
+    fn default() -> Self {
+        Scope {
+            user: None,
+            access: default_access(),
+            environment: None,
+            region: None,
+            today: None,
+        }
+    }
+}
+
+impl Scope {
+    /// True when a passage at `level` may be read under this scope.
+    pub fn allows(&self, level: &str) -> bool {
+        self.access.iter().any(|a| a.eq_ignore_ascii_case(level))
+    }
+
+    /// The year of `today`, when it is set and well formed.
+    pub fn year(&self) -> Option<i64> {
+        let today = self.today.as_deref()?;
+        let year = today.get(..4)?;
+        year.parse().ok()
+    }
+}
+
+/// What a task does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TaskKind {
+    /// Find evidence for a sub-question.
+    Retrieve,
+    /// Find evidence and extract an entity or document ID that later steps use.
+    Follow,
+    /// Compare the values of earlier tasks (same / which one).
+    Compare,
+    /// Calculate from the values of earlier tasks (a difference).
+    Compute,
+}
+
+impl TaskKind {
+    /// Retrieval kinds read the index; the others only read earlier values.
+    pub fn retrieves(self) -> bool {
+        matches!(self, TaskKind::Retrieve | TaskKind::Follow)
+    }
+}
+
+/// The operation of a compare or compute task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// First input minus second input ("shorter than last year by how much").
+    Difference,
+    /// Whether two inputs are the same ("the same as", "也与…一样吗").
+    Same,
+    /// The earlier of the inputs ("which is older, A or B").
+    Earliest,
+    /// The later of the inputs ("which is newer").
+    Latest,
+}
+
+/// The type of value a task must produce to be supported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "type")]
+pub enum Output {
+    /// A passage that answers the sub-question.
+    Passage,
+    /// A duration with amount, unit and start event.
+    Duration,
+    /// A canonical entity ID (optionally of one type) linked in the evidence.
+    Entity {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entity_type: Option<String>,
+    },
+    /// A document ID referenced by the evidence.
+    Document,
+    /// The result of a compare or compute task.
+    Result,
+}
+
+/// A constraint map: metadata key → required value. A value may name an earlier
+/// task's output as `{task_id}`.
+pub type Constraints = BTreeMap<String, String>;
+
+/// One step of a plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Task {
+    pub id: String,
+    pub kind: TaskKind,
+    pub question: String,
+    #[serde(default)]
+    pub constraints: Constraints,
+    /// Inferred from the question and kind when a host plan leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<Output>,
+    /// Inferred from the question when a host plan leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub op: Option<Op>,
+    #[serde(default)]
+    pub depends_on: Vec<String>,
+}
+
+/// A set of tasks with dependencies; validated before it runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Plan {
+    pub tasks: Vec<Task>,
+}
+
+/// How a slot ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SlotState {
+    /// Evidence found, the value extracted and every check passed.
+    Supported,
+    /// Nothing applicable was found.
+    Missing,
+    /// A task this one depends on is not supported.
+    Blocked,
+    /// Execution failed (an invalid input value, for instance).
+    Error,
+    /// Evidence was found but the chain or comparison does not hold.
+    Unresolved,
+}
+
+impl fmt::Display for SlotState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SlotState::Supported => "supported",
+            SlotState::Missing => "missing",
+            SlotState::Blocked => "blocked",
+            SlotState::Error => "error",
+            SlotState::Unresolved => "unresolved",
+        })
+    }
+}
+
+/// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+}
+
+/// Units a duration can be counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DurationUnit {
+    /// Natural / calendar days (天, 日, 自然日, days, calendar days).
+    CalendarDay,
+    /// Working / business days (工作日).
+    WorkingDay,
+    Hour,
+    Week,
+    Month,
+    Year,
+}
+
+/// A duration found in text: "30 个自然日 … 差旅结束后", "within 15 days of delivery".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Duration {
+    pub amount: f64,
+    pub unit: DurationUnit,
+    /// The event the duration counts from, normalized ("差旅结束", "delivery").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Where in the passage text the duration (and its start event) is stated.
+    pub span: Span,
+}
+
+/// The value a slot produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Value {
+    /// A passage answers the slot; `text` is its best-matching sentence.
+    Passage { passage_id: String, text: String },
+    Duration {
+        amount: f64,
+        unit: DurationUnit,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start: Option<String>,
+        text: String,
+    },
+    /// A canonical entity ID, extracted with a span from the evidence.
+    Entity {
+        id: String,
+        entity_type: String,
+        passage_id: String,
+        span: Span,
+    },
+    /// A document ID referenced (with a span) by the evidence.
+    Document {
+        id: String,
+        passage_id: String,
+        span: Span,
+    },
+    /// `first - second` in a shared unit; `direction` is shorter/longer/same.
+    Difference {
+        amount: f64,
+        unit: DurationUnit,
+        direction: String,
+        first: f64,
+        second: f64,
+    },
+    /// Whether two values are the same.
+    Same { equal: bool },
+    /// The input chosen by an earliest/latest comparison.
+    Choice { slot: String, label: String, year: i64 },
+}
+
+/// One passage offered as support for a slot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Evidence {
+    pub passage_id: String,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    pub score: f64,
+    /// The supporting text inside the passage.
+    pub span: Span,
+    /// The passage text, so that a front end can show the span in place.
+    pub text: String,
+}
+
+/// One hop of a chain: an earlier slot's passage links, through a canonical
+/// key, to a later slot's passage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Edge {
+    pub from_slot: String,
+    pub to_slot: String,
+    pub from_passage: String,
+    pub to_passage: String,
+    /// The join key: a canonical entity or document ID.
+    pub key: String,
+    pub key_type: String,
+    /// Where the earlier passage states the key.
+    pub span: Span,
+    pub valid: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The outcome of one task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Slot {
+    pub id: String,
+    /// The question as executed (dependency values filled in).
+    pub question: String,
+    pub kind: TaskKind,
+    pub output: Output,
+    pub constraints: Constraints,
+    pub depends_on: Vec<String>,
+    pub state: SlotState,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+    pub evidence: Vec<Evidence>,
+    pub chain: Vec<Edge>,
+    /// True when the question asked this part directly (no other task consumes it).
+    pub asked: bool,
+}
+
+/// One entry of the merged context handed to a reader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContextEntry {
+    pub passage_id: String,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The slots this passage serves.
+    pub slots: Vec<String>,
+    pub score: f64,
+}
+
+/// Parts answered out of parts asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    pub asked: usize,
+    pub answered: usize,
+}
+
+/// One line of the execution record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TraceEntry {
+    pub stage: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    pub message: String,
+}
+
+/// Everything a request produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub question: String,
+    pub slots: Vec<Slot>,
+    pub waves: Vec<Vec<String>>,
+    pub context: Vec<ContextEntry>,
+    pub coverage: Coverage,
+    pub answer: String,
+    pub trace: Vec<TraceEntry>,
+    /// Wall-clock time of the request in microseconds (the only field that
+    /// differs between two runs of the same request).
+    pub elapsed_us: u64,
+}
