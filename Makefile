@@ -1,0 +1,149 @@
+# slotchain build, demo and test entry points.
+#
+#   make demo   install what is missing, build the wasm + sample index, serve www/ on :8080
+#   make test   fmt + clippy + cargo test, then the wasm build, then the Node/browser tests
+#
+# Every target is idempotent: tools already present are detected and skipped.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+CARGO      ?= cargo
+NPM        ?= npm
+NODE       ?= node
+PORT       ?= 8080
+HOST       ?= 127.0.0.1
+CHROMIUM   ?= /usr/bin/chromium
+
+WASM_TARGET := wasm32-unknown-unknown
+# Shared target dir: honour CARGO_TARGET_DIR when the caller sets it.
+TARGET_DIR  := $(or $(CARGO_TARGET_DIR),target)
+WASM_RAW    := $(TARGET_DIR)/$(WASM_TARGET)/wasm/slotchain.wasm
+CLI         := $(TARGET_DIR)/release/slotchain
+PKG         := pkg
+WWW         := www
+CORPUS      := corpus/helpcentre
+SAMPLE_IDX  := $(WWW)/sample.idx
+WASM_OPT    := node_modules/.bin/wasm-opt
+# rustc 1.95's wasm32 default features; wasm-opt must accept all of them.
+WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+                 --enable-mutable-globals --enable-reference-types --enable-multivalue
+
+# The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly.
+WBG_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
+        cli wasm demo test rust-checks js-test eval bench clean
+
+help:
+	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
+	@echo "make test    cargo fmt/clippy/test, wasm build, Node + browser tests"
+	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
+	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/ and www/sample.idx"
+	@echo "make eval    run the evaluation    make bench   run the benchmarks"
+
+# ---------------------------------------------------------------- tools
+tools: tools-build chromium
+
+# What the wasm build needs (no browser).
+tools-build: rust-target wasm-bindgen-cli npm-deps
+
+rust-target:
+	@if rustup target list --installed | grep -qx '$(WASM_TARGET)'; then \
+	  echo "==> rust target $(WASM_TARGET): present"; \
+	else \
+	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
+	  rustup target add $(WASM_TARGET); \
+	fi
+
+wasm-bindgen-cli:
+	@want='$(WBG_VERSION)'; \
+	if [ -z "$$want" ]; then echo "error: no wasm-bindgen entry in Cargo.lock" >&2; exit 1; fi; \
+	have=$$(wasm-bindgen --version 2>/dev/null | awk '{print $$2}' || true); \
+	if [ "$$have" = "$$want" ]; then \
+	  echo "==> wasm-bindgen-cli $$want: present"; \
+	else \
+	  echo "==> installing wasm-bindgen-cli $$want (found: $${have:-none}; about 4 minutes, once)"; \
+	  $(CARGO) install wasm-bindgen-cli --version "$$want" --force; \
+	fi
+
+# node_modules/.package-lock.json is written by npm on every install; it is
+# older than package.json / package-lock.json exactly when node_modules is stale.
+npm-deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json $(wildcard package-lock.json)
+	@if [ -f package-lock.json ]; then \
+	  echo "==> npm ci (binaryen, playwright-core; a few seconds)"; $(NPM) ci --no-audit --no-fund; \
+	else \
+	  echo "==> npm install (binaryen, playwright-core; a few seconds)"; $(NPM) install --no-audit --no-fund; \
+	fi
+	@touch $@
+
+chromium:
+	@if [ -x '$(CHROMIUM)' ]; then \
+	  echo "==> chromium: present ($(CHROMIUM))"; \
+	else \
+	  echo "==> installing chromium via apt (about 1 minute, once)"; \
+	  $(SUDO) apt-get update; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	fi
+
+# ---------------------------------------------------------------- build
+cli:
+	@echo "==> cargo build --release --bin slotchain"
+	$(CARGO) build --release --bin slotchain
+
+wasm: tools-build cli
+	@echo "==> cargo build --lib --target $(WASM_TARGET) --profile wasm"
+	$(CARGO) build --lib --target $(WASM_TARGET) --profile wasm
+	@echo "==> wasm-bindgen --target web --out-dir $(PKG)"
+	rm -rf $(PKG)
+	wasm-bindgen --target web --out-dir $(PKG) $(WASM_RAW)
+	@echo "==> wasm-opt -Oz"
+	$(WASM_OPT) -Oz $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
+	mv $(PKG)/slotchain_bg.opt.wasm $(PKG)/slotchain_bg.wasm
+	$(NODE) scripts/pkg-json.mjs $(PKG)
+	rm -rf $(WWW)/pkg
+	cp -r $(PKG) $(WWW)/pkg
+	@echo "==> building the sample index $(SAMPLE_IDX)"
+	$(CLI) index $(CORPUS)/passages.jsonl --entities $(CORPUS)/entities.jsonl \
+	  --cues $(CORPUS)/cues.json -o $(SAMPLE_IDX)
+	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX)
+
+# ---------------------------------------------------------------- run
+demo: wasm
+	@echo "==> serving $(WWW)/ on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(NODE) scripts/serve.mjs --root $(WWW) --host $(HOST) --port $(PORT)
+
+# ---------------------------------------------------------------- test
+rust-checks:
+	@echo "==> cargo fmt --check"
+	$(CARGO) fmt --all -- --check
+	@echo "==> cargo clippy --all-targets -- -D warnings"
+	$(CARGO) clippy --all-targets -- -D warnings
+	@echo "==> cargo test"
+	$(CARGO) test
+
+js-test: tools
+	@echo "==> node --test js-tests/"
+	$(NODE) --test js-tests/
+
+# Sequential on purpose: the Rust checks fail fast before the slower wasm build.
+test: tools
+	$(MAKE) --no-print-directory rust-checks
+	$(MAKE) --no-print-directory wasm
+	$(MAKE) --no-print-directory js-test
+	@echo "==> all tests passed"
+
+# ---------------------------------------------------------------- lead-owned placeholders
+eval:
+	@echo "make eval: not wired yet (the evaluation harness is being written in src/)"
+
+bench:
+	@echo "make bench: not wired yet (cargo bench --bench ask once the engine lands)"
+
+clean:
+	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) test-results
