@@ -1,0 +1,169 @@
+// Small DOM and formatting helpers shared by the components.
+//
+// Safety rule for every component: text that comes from a report (passage
+// text, titles, questions, reasons, answer lines) only ever reaches the page
+// through text nodes (`textContent` / `createTextNode`). Nothing here uses
+// innerHTML, insertAdjacentHTML or attribute-based URLs other than http(s).
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Creates an element. `attrs` values: strings/numbers become attributes,
+ * `class` a class list, `on*` functions listeners, `dataset` an object;
+ * false/null/undefined are skipped. Children may be nodes, strings (text
+ * nodes), arrays, or null.
+ */
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** Same as `h` for SVG elements. */
+export function s(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function build(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === 'dataset') {
+      for (const [dk, dv] of Object.entries(value)) node.dataset[dk] = String(dv);
+    } else if (key.startsWith('on') && typeof value === 'function') {
+      node.addEventListener(key.slice(2), value);
+    } else {
+      node.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Removes every child of `node`. */
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** Only http(s) URLs become links; anything else (javascript:, data:) is shown as text. */
+export function safeUrl(url) {
+  if (typeof url !== 'string' || url === '') return null;
+  try {
+    const parsed = new URL(url, document.baseURI);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits `text` into [before, span, after] by Unicode code points (the unit of
+ * report spans). When the offsets do not reproduce `span.text`, falls back to
+ * the first occurrence of `span.text`; returns null when the span cannot be
+ * placed at all.
+ */
+export function splitSpan(text, span) {
+  if (!span || typeof text !== 'string') return null;
+  const cps = Array.from(text);
+  const { start, end } = span;
+  if (Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= cps.length) {
+    const mid = cps.slice(start, end).join('');
+    if (span.text === undefined || mid === span.text) {
+      return [cps.slice(0, start).join(''), mid, cps.slice(end).join('')];
+    }
+  }
+  if (span.text) {
+    const at = text.indexOf(span.text);
+    if (at >= 0) return [text.slice(0, at), span.text, text.slice(at + span.text.length)];
+  }
+  return null;
+}
+
+/** A fragment of text with the span wrapped in <mark> (text nodes only). */
+export function highlighted(text, span, markClass = 'span') {
+  const parts = splitSpan(text, span);
+  if (!parts) return [document.createTextNode(text ?? '')];
+  const [before, mid, after] = parts;
+  return [
+    document.createTextNode(before),
+    h('mark', { class: markClass }, mid),
+    document.createTextNode(after),
+  ];
+}
+
+/** The five slot states, in legend order, with a word, a symbol and a hint. */
+export const STATES = [
+  { id: 'supported', symbol: '✓', hint: 'evidence found and every check passed' },
+  { id: 'unresolved', symbol: '≠', hint: 'evidence found, but the chain or comparison does not hold' },
+  { id: 'missing', symbol: '?', hint: 'nothing applicable found' },
+  { id: 'blocked', symbol: '⊘', hint: 'a part it depends on is not supported' },
+  { id: 'error', symbol: '!', hint: 'execution failed' },
+];
+
+export function stateInfo(state) {
+  return STATES.find((x) => x.id === state) ?? { id: String(state), symbol: '•', hint: '' };
+}
+
+/** True for the kinds that compute from earlier values instead of retrieving. */
+export function isComputeKind(kind) {
+  return kind === 'compare' || kind === 'compute';
+}
+
+const UNITS = {
+  calendar_day: ['calendar day', 'calendar days'],
+  working_day: ['working day', 'working days'],
+  hour: ['hour', 'hours'],
+  week: ['week', 'weeks'],
+  month: ['month', 'months'],
+  year: ['year', 'years'],
+};
+
+export function formatNumber(n) {
+  if (typeof n !== 'number') return String(n);
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+export function formatAmount(amount, unit) {
+  const names = UNITS[unit] ?? [String(unit ?? '').replaceAll('_', ' '), String(unit ?? '').replaceAll('_', ' ')];
+  return `${formatNumber(amount)} ${Math.abs(amount) === 1 ? names[0] : names[1]}`;
+}
+
+/** One-line human form of a slot value ("30 calendar days after 差旅结束"). */
+export function formatValue(value) {
+  if (!value || typeof value !== 'object') return '—';
+  switch (value.type) {
+    case 'duration':
+      return formatAmount(value.amount, value.unit) + (value.start ? ` after ${value.start}` : '');
+    case 'difference': {
+      const dir = value.direction && value.direction !== 'same' ? ` ${value.direction}` : '';
+      if (value.direction === 'same' || value.amount === 0) {
+        return `no difference (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
+      }
+      return `${formatAmount(Math.abs(value.amount), value.unit)}${dir} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
+    }
+    case 'same':
+      return value.equal ? 'yes — the same' : 'no — they differ';
+    case 'choice':
+      return `${value.label}${value.year !== undefined ? ` (${value.year})` : ''}${value.slot ? ` — from ${value.slot}` : ''}`;
+    case 'entity':
+      return `${value.id}${value.entity_type ? ` (${value.entity_type})` : ''}${value.passage_id ? ` in [${value.passage_id}]` : ''}`;
+    case 'document':
+      return `${value.id}${value.passage_id ? ` in [${value.passage_id}]` : ''}`;
+    case 'passage':
+      return `${value.text ?? ''}${value.passage_id ? ` [${value.passage_id}]` : ''}`;
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/** An element id for the first evidence card of a passage (citations link to it). */
+export function passageAnchor(passageId) {
+  return 'passage-' + String(passageId).replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0).toString(16)}_`);
+}

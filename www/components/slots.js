@@ -1,0 +1,133 @@
+// Per-slot status cards: the sub-question, kind, constraints, state, reason,
+// value, evidence (the supporting span highlighted inside the passage text)
+// and the chain hops with their join key and validity.
+//
+//   renderSlots(container, report, { maxEvidence })
+//
+// Test hooks: each card carries data-slot-id and data-state; evidence lives
+// inside `.evidence`. Returns the Set of passage IDs given an anchor, so the
+// answer can link its citations.
+import { h, clear, highlighted, formatValue, stateInfo, isComputeKind, safeUrl, passageAnchor, formatNumber } from './dom.js';
+
+export function renderSlots(container, report, { maxEvidence = 3 } = {}) {
+  clear(container);
+  const anchors = new Set();
+  const slots = report?.slots ?? [];
+  if (slots.length === 0) {
+    container.append(h('p', { class: 'muted' }, 'No slots.'));
+    return anchors;
+  }
+  for (const slot of slots) container.append(renderSlot(slot, anchors, maxEvidence));
+  return anchors;
+}
+
+export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
+  const info = stateInfo(slot.state);
+  const compute = isComputeKind(slot.kind);
+  const card = h('article', {
+    class: `slot-card state-${info.id}`,
+    id: `slot-${slot.id}`,
+    tabindex: -1,
+    dataset: { slotId: slot.id, state: slot.state },
+    'aria-labelledby': `slot-${slot.id}-title`,
+  });
+
+  card.append(
+    h('header', { class: 'slot-head' },
+      h('h3', { class: 'slot-title', id: `slot-${slot.id}-title` },
+        h('span', { class: 'slot-id' }, slot.id),
+        h('span', { class: `kind-badge ${compute ? 'compute' : 'retrieval'}` }, slot.kind),
+        slot.asked ? h('span', { class: 'asked-badge', title: 'the question asked this part directly' }, 'asked') : h('span', { class: 'asked-badge step', title: 'an intermediate step other parts depend on' }, 'step')),
+      h('span', { class: `state-badge state-${info.id}`, title: info.hint }, h('span', { 'aria-hidden': 'true' }, info.symbol), ` ${info.id}`)),
+    h('p', { class: 'slot-question' }, slot.question ?? ''),
+  );
+
+  const facts = h('dl', { class: 'slot-facts' });
+  const fact = (term, ...desc) => facts.append(h('div', {}, h('dt', {}, term), h('dd', {}, ...desc)));
+  if (slot.output) {
+    fact('expects', slot.output.type + (slot.output.entity_type ? ` (${slot.output.entity_type})` : ''));
+  }
+  if (slot.depends_on?.length) {
+    fact('depends on', slot.depends_on.map((d, i) => [i ? ', ' : '', h('a', { href: `#slot-${d}`, class: 'slot-ref' }, d)]));
+  }
+  const constraints = Object.entries(slot.constraints ?? {});
+  if (constraints.length) {
+    fact('constraints', h('span', { class: 'chips' },
+      constraints.map(([k, v]) => h('code', { class: 'chip' }, `${k}=${v}`))));
+  }
+  if (slot.reason) fact('reason', h('span', { class: 'reason' }, slot.reason));
+  if (slot.value) fact('value', renderValue(slot.value));
+  card.append(facts);
+
+  const evidence = slot.evidence ?? [];
+  if (evidence.length) {
+    const list = h('ol', { class: 'evidence' });
+    evidence.forEach((ev, i) => {
+      const item = renderEvidence(ev, anchors);
+      if (i >= maxEvidence) item.hidden = true;
+      list.append(item);
+    });
+    const section = h('section', { class: 'evidence-block' },
+      h('h4', {}, `Evidence (${evidence.length})`), list);
+    if (evidence.length > maxEvidence) {
+      const more = h('button', { type: 'button', class: 'link-button' }, `show ${evidence.length - maxEvidence} more`);
+      more.addEventListener('click', () => {
+        for (const li of list.children) li.hidden = false;
+        more.remove();
+      });
+      section.append(more);
+    }
+    card.append(section);
+  } else if (!compute) {
+    card.append(h('p', { class: 'muted no-evidence' }, 'No evidence passed the scope and filters.'));
+  }
+
+  if (slot.chain?.length) {
+    card.append(h('section', { class: 'chain-block' },
+      h('h4', {}, 'Chain'),
+      h('ul', { class: 'chain' }, slot.chain.map(renderHop))));
+  }
+  return card;
+}
+
+function renderValue(value) {
+  const text = formatValue(value);
+  const out = h('span', { class: `value value-${value.type}` }, text);
+  if (value.type === 'duration' && value.text) {
+    return [out, h('span', { class: 'value-quote' }, ' — “', value.text, '”')];
+  }
+  if ((value.type === 'entity' || value.type === 'document') && value.span?.text && value.span.text !== value.id) {
+    return [out, h('span', { class: 'value-quote' }, ' — “', value.span.text, '”')];
+  }
+  return out;
+}
+
+function renderEvidence(ev, anchors) {
+  const url = safeUrl(ev.url);
+  const anchorId = anchors.has(ev.passage_id) ? null : passageAnchor(ev.passage_id);
+  if (anchorId) anchors.add(ev.passage_id);
+  return h('li', { class: 'evidence-item', id: anchorId, dataset: { passageId: ev.passage_id } },
+    h('div', { class: 'evidence-head' },
+      h('code', { class: 'passage-id' }, ev.passage_id),
+      ' ',
+      url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank', class: 'evidence-title' }, ev.title || ev.passage_id)
+        : h('span', { class: 'evidence-title' }, ev.title || ''),
+      typeof ev.score === 'number' ? h('span', { class: 'score', title: 'retrieval score' }, `score ${formatNumber(ev.score)}`) : null),
+    h('blockquote', { class: 'passage-text' }, highlighted(ev.text ?? ev.span?.text ?? '', ev.span)));
+}
+
+function renderHop(edge) {
+  const ok = edge.valid !== false;
+  return h('li', { class: `hop ${ok ? 'valid' : 'invalid'}`, dataset: { valid: String(ok) } },
+    h('span', { class: 'hop-ends' },
+      h('a', { href: `#slot-${edge.from_slot}`, class: 'slot-ref' }, edge.from_slot), ' ',
+      h('code', {}, edge.from_passage), ' → ',
+      h('a', { href: `#slot-${edge.to_slot}`, class: 'slot-ref' }, edge.to_slot), ' ',
+      h('code', {}, edge.to_passage)),
+    ' via ',
+    h('code', { class: 'join-key', title: edge.span?.text ? `stated as “${edge.span.text}”` : null }, edge.key),
+    edge.key_type ? ` (${edge.key_type})` : '',
+    ' ',
+    h('span', { class: `hop-verdict ${ok ? 'valid' : 'invalid'}` },
+      ok ? '✓ valid' : `✗ invalid${edge.reason ? `: ${edge.reason}` : ''}`));
+}
