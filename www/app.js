@@ -123,11 +123,15 @@ function ask() {
   }
   const ms = performance.now() - t0;
   render(report, ms);
+  els.results.dataset.question = question;
+  els.results.dataset.runs = String(Number(els.results.dataset.runs ?? 0) + 1);
   const url = new URL(location.href);
   url.searchParams.set('q', question);
   history.replaceState(null, '', url);
 }
 
+// Test hooks on #results: data-question (the question last rendered) and
+// data-runs (bumped once per rendered report).
 function render(report, ms) {
   els.intro.hidden = true;
   els.results.hidden = false;

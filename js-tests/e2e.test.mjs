@@ -1,0 +1,281 @@
+// End to end: the real demo (www/ with the optimized wasm and the sample
+// index) served by scripts/serve.mjs and driven in headless Chromium. Expected
+// slot states come from the release CLI for the same question and scope, so
+// nothing about the engine's answers is hard-coded here.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  REPO, CLI, CHROMIUM, SAMPLE_IDX, SEEDS,
+  assertArtefacts, cliAsk, startServer, launchBrowser,
+} from './helpers.mjs';
+
+const WWW = join(REPO, 'www');
+const seed = (name) => SEEDS.find((s) => s.name === name);
+const RUNBOOK_82 = /\brunbook-82(?![\w-])/; // not runbook-82s or runbook-82-old
+
+let server;
+let browser;
+
+async function openPage({ width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const events = { dialogs: [], errors: [], console: [] };
+  page.on('dialog', (d) => {
+    events.dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
+  page.on('pageerror', (e) => events.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') events.console.push(m.text());
+  });
+  await page.goto(server.url);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 }).catch(async (err) => {
+    const status = await page.textContent('#status').catch(() => '?');
+    const error = await page.textContent('#error').catch(() => '');
+    throw new Error(`the demo did not become ready: ${status} ${error} ${events.errors.join('; ')} (${err.message})`);
+  });
+  return { context, page, events };
+}
+
+async function runs(page) {
+  return Number((await page.getAttribute('#results', 'data-runs')) ?? 0);
+}
+
+// Waits until the page has rendered a report (for `question`, when given)
+// after `before` renders.
+async function waitForRender(page, before, question) {
+  await page.waitForFunction(
+    ([n, q]) => {
+      const r = document.getElementById('results');
+      return Number(r.dataset.runs ?? 0) > n && (q === null || r.dataset.question === q);
+    },
+    [before, question ?? null],
+    { timeout: 15_000 },
+  ).catch(async (err) => {
+    const error = await page.textContent('#error');
+    throw new Error(`no report rendered${error ? `: ${error}` : ''} (${err.message})`);
+  });
+}
+
+async function setScope(page, scope = {}) {
+  // only touch the user box when it changes: typing there re-runs after a debounce
+  if ((await page.inputValue('#scope-user')) !== (scope.user ?? '')) {
+    await page.fill('#scope-user', scope.user ?? '');
+    await page.waitForTimeout(450);
+  }
+  const access = new Set(scope.access ?? ['public']);
+  for (const level of ['public', 'operations', 'restricted']) {
+    await page.setChecked(`input[name="access"][value="${level}"]`, access.has(level));
+  }
+  await page.selectOption('#scope-environment', scope.environment ?? '');
+  await page.fill('#scope-today', scope.today ?? '');
+}
+
+async function ask(page, question) {
+  const before = await runs(page);
+  await page.fill('input[type="search"]', question);
+  await page.press('input[type="search"]', 'Enter');
+  await waitForRender(page, before, question);
+}
+
+async function assertSlotsMatch(page, expected, label) {
+  const cards = await page.$$eval('[data-slot-id]', (els) => els.map((e) => ({ id: e.dataset.slotId, state: e.dataset.state })));
+  assert.deepEqual(
+    cards,
+    expected.slots.map((s) => ({ id: s.id, state: s.state })),
+    `${label}: one status element per slot with the CLI's state`,
+  );
+  const nodes = await page.$$eval('svg[data-graph] [data-node]', (els) => els.map((e) => e.getAttribute('data-node')));
+  assert.deepEqual(nodes.sort(), expected.slots.map((s) => s.id).sort(), `${label}: one graph node per slot`);
+  const edges = await page.$$eval('svg[data-graph] [data-edge]', (els) => els.map((e) => e.getAttribute('data-edge')));
+  const wanted = expected.slots.flatMap((s) => s.depends_on.map((d) => `${d}->${s.id}`));
+  assert.deepEqual(edges.sort(), wanted.sort(), `${label}: one graph edge per dependency`);
+  return { cards, nodes, edges };
+}
+
+describe('demo page in Chromium', () => {
+  before(async () => {
+    assertArtefacts([
+      join(WWW, 'index.html'), join(WWW, 'app.js'),
+      join(WWW, 'pkg', 'slotchain.js'), join(WWW, 'pkg', 'slotchain_bg.wasm'),
+      SAMPLE_IDX, CLI, CHROMIUM, join(REPO, 'node_modules', 'playwright-core', 'package.json'),
+    ]);
+    server = await startServer(WWW);
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('serves the right MIME types and refuses traversal', async () => {
+    const types = {};
+    for (const path of ['', 'app.js', 'pkg/slotchain_bg.wasm', 'sample.idx', 'style.css']) {
+      const res = await fetch(server.url + path);
+      assert.equal(res.status, 200, path);
+      types[path] = res.headers.get('content-type');
+      await res.arrayBuffer();
+    }
+    assert.match(types[''], /^text\/html/);
+    assert.match(types['app.js'], /^text\/javascript/);
+    assert.equal(types['pkg/slotchain_bg.wasm'], 'application/wasm');
+    assert.match(types['style.css'], /^text\/css/);
+    for (const bad of ['..%2fMakefile', '%2e%2e/%2e%2e/etc/passwd', 'pkg/..%2f..%2fMakefile']) {
+      const res = await fetch(server.url + bad);
+      assert.ok(res.status === 403 || res.status === 404, `${bad} → ${res.status}`);
+      assert.doesNotMatch(await res.text(), /wasm-bindgen|root:/);
+    }
+  });
+
+  it('a compound question: one status element and one graph node per slot, states as the CLI', async () => {
+    const { context, page, events } = await openPage();
+    try {
+      const s = seed('refund window + cash');
+      const expected = cliAsk(s.question, s.scope);
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      await assertSlotsMatch(page, expected, s.name);
+      const answer = await page.innerText('#answer');
+      assert.ok(answer.trim().length > 0, 'answer shown');
+      assert.match(await page.innerText('#timing'), /answered in/);
+      // a question with dependencies draws its arrows
+      const dep = SEEDS.map((x) => ({ ...x, report: cliAsk(x.question, x.scope) }))
+        .find((x) => x.report.slots.some((sl) => sl.depends_on.length > 0));
+      assert.ok(dep, 'at least one seed question has dependencies (per the CLI)');
+      await setScope(page, dep.scope);
+      await ask(page, dep.question);
+      const { edges } = await assertSlotsMatch(page, dep.report, dep.name);
+      assert.ok(edges.length >= 1, `${dep.name}: at least one edge`);
+      assert.deepEqual(events.errors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('access scope changes the answer: runbook-82 only with operations access', async () => {
+    const { context, page, events } = await openPage();
+    try {
+      const s = seed('incident multi-hop');
+      const withOps = JSON.stringify(cliAsk(s.question, s.scope));
+      assert.match(withOps, RUNBOOK_82, 'premise: the CLI report with operations access mentions runbook-82');
+      const publicScope = { ...s.scope, access: s.scope.access.filter((a) => a !== 'operations') };
+      assert.doesNotMatch(JSON.stringify(cliAsk(s.question, publicScope)), RUNBOOK_82, 'premise: the CLI report without operations access does not');
+
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      assert.match(await page.innerText('body'), RUNBOOK_82, 'runbook-82 is on the page with operations access');
+
+      const before = await runs(page);
+      await page.uncheck('input[name="access"][value="operations"]'); // re-runs on change
+      await waitForRender(page, before);
+      assert.doesNotMatch(await page.innerText('body'), RUNBOOK_82, 'runbook-82 disappears without operations access');
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an example button sets its scope and shows slots', async () => {
+    const { context, page } = await openPage();
+    try {
+      const s = seed('personal memory');
+      const before = await runs(page);
+      await page.getByRole('button', { name: /Priya/ }).click();
+      await waitForRender(page, before, s.question);
+      assert.equal(await page.inputValue('#scope-user'), 'Priya');
+      assert.equal(await page.inputValue('input[type="search"]'), s.question);
+      await assertSlotsMatch(page, cliAsk(s.question, s.scope), s.name);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('passage HTML renders as inert text (kb-embed-html)', async () => {
+    const { context, page, events } = await openPage();
+    try {
+      const s = seed('embed widget html');
+      const expected = cliAsk(s.question, s.scope);
+      assert.ok(expected.slots.some((sl) => sl.evidence.some((e) => e.passage_id === 'kb-embed-html')),
+        'premise: the CLI cites kb-embed-html for this question');
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      await page.waitForTimeout(300); // give any injected handler a chance to fire
+      assert.equal(await page.locator('#results img, .evidence img').count(), 0, 'no <img> element in the results');
+      assert.deepEqual(events.dialogs, [], 'no dialog fired');
+      const literal = page.locator('.evidence').getByText('<img src=x onerror=alert(1)>').first();
+      assert.ok(await literal.isVisible(), 'the literal tag is visible as text in the evidence');
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps answering with the network cut after load', async () => {
+    const { context, page, events } = await openPage();
+    try {
+      await context.setOffline(true);
+      const s = seed('travel deadlines 2026 vs 2025');
+      const expected = cliAsk(s.question, s.scope);
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      await assertSlotsMatch(page, expected, `${s.name} (offline)`);
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 375px wide screen without horizontal scrolling', async () => {
+    const { context, page } = await openPage({ width: 375, height: 812 });
+    try {
+      const s = seed('travel deadlines 2026 vs 2025');
+      await page.click('summary:has(#scope-title)'); // the scope panel starts folded on small screens
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `page is ${width}px wide`);
+      assert.ok(await page.locator('input[type="search"]').isVisible());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is keyboard-operable: tab to the question, type, Enter', async () => {
+    const { context, page } = await openPage();
+    try {
+      const s = seed('refund window + cash');
+      let focused = '';
+      for (let i = 0; i < 20 && focused !== 'q'; i++) {
+        await page.keyboard.press('Tab');
+        focused = await page.evaluate(() => document.activeElement?.id ?? '');
+      }
+      assert.equal(focused, 'q', 'the search box is reachable with Tab');
+      const before = await runs(page);
+      await page.keyboard.type(s.question);
+      await page.keyboard.press('Enter');
+      await waitForRender(page, before, s.question);
+      assert.ok((await page.locator('[data-slot-id]').count()) > 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('screenshot for the docs (docs/screenshot.png)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1500 }, deviceScaleFactor: 1 });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+      const s = seed('incident multi-hop');
+      await setScope(page, s.scope);
+      await ask(page, s.question);
+      mkdirSync(join(REPO, 'docs'), { recursive: true });
+      await page.screenshot({ path: join(REPO, 'docs', 'screenshot.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+// Shared plumbing for the JS tests: artefact checks, the release CLI, the
+// static server and the browser. Not a test file itself (node --test only
+// runs *.test.mjs).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
+export const CLI = join(TARGET, 'release', 'slotchain');
+export const SAMPLE_IDX = join(REPO, 'www', 'sample.idx');
+export const PKG = join(REPO, 'pkg');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** The demo's example questions with their scopes (mirrors www/app.js). */
+export const SEEDS = [
+  {
+    name: 'incident multi-hop',
+    question: 'Which rollback rule applies to the service that failed after the second retry?',
+    scope: { access: ['public', 'operations'], environment: 'production' },
+  },
+  {
+    name: 'travel deadlines 2026 vs 2025',
+    question: '今年境内差旅报销的提交期限比去年缩短了多少?境内报销审批后多久付款?境外的提交期限也与境内一样吗?',
+    scope: { today: '2026-03-15' },
+  },
+  {
+    name: 'designated overseas supplement',
+    question: 'TRAVEL-2026-01 指定的海外补充办法,对境外报销提交有什么要求?',
+    scope: { today: '2026-03-15' },
+  },
+  {
+    name: 'refund window + cash',
+    question: 'What is the refund window for electronics, and can I get cash instead of store credit?',
+  },
+  {
+    name: 'personal memory',
+    question: 'where do I work and what should I not eat?',
+    scope: { user: 'Priya' },
+  },
+  {
+    name: 'embed widget html',
+    question: 'How do I embed the help widget with HTML?',
+  },
+];
+
+/** Fails (never skips) with one clear line per missing build artefact. */
+export function assertArtefacts(paths) {
+  const missing = paths.filter((p) => !existsSync(p));
+  if (missing.length) {
+    throw new Error(
+      `missing build artefacts (run \`make wasm\` first, or \`make test\` for everything):\n` +
+        missing.map((p) => `  - ${p}`).join('\n'),
+    );
+  }
+}
+
+/** Runs the release CLI; returns { status, stdout, stderr }. */
+export function runCli(args) {
+  const res = spawnSync(CLI, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (res.error) throw res.error;
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** `slotchain ask -i www/sample.idx [--scope JSON] [--k N] [--no-decompose] Q` → parsed report. */
+export function cliAsk(question, scope, { k, noDecompose } = {}) {
+  const args = ['ask', '-i', SAMPLE_IDX];
+  if (scope !== undefined) args.push('--scope', JSON.stringify(scope));
+  if (k !== undefined) args.push('--k', String(k));
+  if (noDecompose) args.push('--no-decompose');
+  args.push(question);
+  const res = runCli(args);
+  if (res.status !== 0) {
+    throw new Error(`CLI exited ${res.status} for ${JSON.stringify(question)}: ${res.stderr.trim()}`);
+  }
+  try {
+    return JSON.parse(res.stdout);
+  } catch (err) {
+    throw new Error(`CLI printed invalid JSON for ${JSON.stringify(question)}: ${err.message}\n${res.stdout.slice(0, 500)}`);
+  }
+}
+
+/** `slotchain ask -i www/sample.idx --plan FILE` → { status, stdout, stderr }. */
+export function cliPlan(plan, scope) {
+  const dir = mkdtempSync(join(tmpdir(), 'slotchain-plan-'));
+  try {
+    const file = join(dir, 'plan.json');
+    writeFileSync(file, JSON.stringify(plan));
+    const args = ['ask', '-i', SAMPLE_IDX, '--plan', file];
+    if (scope !== undefined) args.push('--scope', JSON.stringify(scope));
+    return runCli(args);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts scripts/serve.mjs on a free port; resolves { url, close }. */
+export function startServer(root) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(REPO, 'scripts', 'serve.mjs'), '--root', root, '--port', '0'], {
+      env: { ...process.env, SERVE_QUIET: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`serve.mjs did not start within 10 s\n${out}${err}`));
+    }, 10_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/on (http:\/\/\S+\/)/);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: m[1],
+          close: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited early (${code})\n${out}${err}`));
+    });
+  });
+}
+
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Launches the system Chromium through playwright-core (never downloads a browser). */
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS, timeout: 60_000 });
+}
+
+/** A deep copy without `elapsed_us` (the only field that differs between runs). */
+export function withoutTiming(report) {
+  const copy = structuredClone(report);
+  delete copy.elapsed_us;
+  return copy;
+}
+
+/** Paths (like `slots[2].constraints`) of every Map / undefined inside a value. */
+export function nonJsonPaths(value, path = 'report', out = []) {
+  if (value instanceof Map) out.push(`${path} is a Map`);
+  else if (value === undefined) out.push(`${path} is undefined`);
+  else if (Array.isArray(value)) value.forEach((v, i) => nonJsonPaths(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nonJsonPaths(v, `${path}.${k}`, out);
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+// The optimized wasm module in Node must give exactly the CLI's reports and
+// errors: same JSON for every seed question (minus elapsed_us), the same
+// one-line message for invalid plans, and a clean `invalid index: …` Error
+// (never a trap) for corrupt index bytes.
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  REPO, CLI, PKG, SAMPLE_IDX, SEEDS,
+  assertArtefacts, cliAsk, cliPlan, withoutTiming, nonJsonPaths,
+} from './helpers.mjs';
+
+const WASM = join(PKG, 'slotchain_bg.wasm');
+const GLUE = join(PKG, 'slotchain.js');
+
+let Engine;
+let engine;
+let indexBytes;
+
+function asJson(report) {
+  return JSON.parse(JSON.stringify(report));
+}
+
+function assertSameReport(wasmReport, cliReport, label) {
+  const odd = nonJsonPaths(wasmReport);
+  assert.deepEqual(odd, [], `${label}: the wasm report is not plain JSON data (serde-wasm-bindgen needs serialize_maps_as_objects / no undefined):\n${odd.slice(0, 10).join('\n')}`);
+  assert.equal(typeof wasmReport.elapsed_us, 'number', `${label}: elapsed_us must be a number`);
+  assert.deepEqual(withoutTiming(asJson(wasmReport)), withoutTiming(cliReport), `${label}: wasm and CLI reports differ`);
+}
+
+function thrown(fn) {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  assert.fail('expected a throw');
+}
+
+describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
+  before(async () => {
+    assertArtefacts([WASM, GLUE, join(PKG, 'slotchain.d.ts'), join(PKG, 'package.json'), SAMPLE_IDX, CLI]);
+    const glue = await import(pathToFileURL(GLUE).href);
+    glue.initSync({ module: readFileSync(WASM) });
+    Engine = glue.Engine;
+    indexBytes = new Uint8Array(readFileSync(SAMPLE_IDX));
+    engine = Engine.fromBytes(indexBytes);
+  });
+
+  it('pkg/package.json describes an ES module package at the crate version', () => {
+    const pkg = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
+    const cargo = readFileSync(join(REPO, 'Cargo.toml'), 'utf8');
+    const version = cargo.match(/^\[package\][^[]*?^version\s*=\s*"([^"]+)"/ms)?.[1];
+    assert.equal(pkg.name, 'slotchain');
+    assert.equal(pkg.version, version);
+    assert.equal(pkg.type, 'module');
+    assert.equal(pkg.main, 'slotchain.js');
+    assert.equal(pkg.types, 'slotchain.d.ts');
+    for (const f of pkg.files) assert.ok(readFileSync(join(PKG, f)).length > 0, `${f} listed in files`);
+    const dts = readFileSync(join(PKG, 'slotchain.d.ts'), 'utf8');
+    assert.match(dts, /class Engine/);
+    for (const m of ['fromBytes', 'ask', 'run', 'validatePlan', 'stats']) assert.match(dts, new RegExp(`\\b${m}\\(`), `d.ts declares ${m}`);
+  });
+
+  it('the optimized module validates and the www/ copy is identical', () => {
+    const bytes = readFileSync(WASM);
+    assert.ok(WebAssembly.validate(bytes), 'pkg/slotchain_bg.wasm validates');
+    assert.deepEqual(readFileSync(join(REPO, 'www', 'pkg', 'slotchain_bg.wasm')), bytes, 'www/pkg is a copy of pkg');
+  });
+
+  it('stats() counts the sample index', () => {
+    const st = asJson(engine.stats());
+    assert.ok(st.passages > 0 && st.terms > 0 && st.entities > 0, JSON.stringify(st));
+  });
+
+  for (const seed of SEEDS) {
+    it(`same report as the CLI: ${seed.name}`, () => {
+      const wasmReport = seed.scope === undefined ? engine.ask(seed.question) : engine.ask(seed.question, seed.scope);
+      const cliReport = cliAsk(seed.question, seed.scope);
+      assertSameReport(wasmReport, cliReport, seed.name);
+      assert.ok(cliReport.slots.length > 0, `${seed.name}: at least one slot`);
+    });
+  }
+
+  it('same report as the CLI with options k and noDecompose', () => {
+    const q = SEEDS.find((s) => s.name === 'refund window + cash').question;
+    assertSameReport(engine.ask(q, undefined, { k: 1 }), cliAsk(q, undefined, { k: 1 }), 'k=1');
+    assertSameReport(engine.ask(q, {}, { noDecompose: true }), cliAsk(q, {}, { noDecompose: true }), 'noDecompose');
+  });
+
+  it('a valid plan runs the same in wasm and the CLI', () => {
+    const plan = {
+      tasks: [
+        { id: 'a', kind: 'retrieve', question: 'What is the refund window for electronics?' },
+        { id: 'b', kind: 'retrieve', question: 'Can I get cash instead of store credit?', depends_on: [] },
+      ],
+    };
+    const order = asJson(engine.validatePlan(plan));
+    assert.deepEqual([...order.order].sort(), ['a', 'b']);
+    assert.ok(Array.isArray(order.waves) && order.waves.flat().length === 2, JSON.stringify(order));
+    const cli = cliPlan(plan);
+    assert.equal(cli.status, 0, cli.stderr);
+    assertSameReport(engine.run(plan), JSON.parse(cli.stdout), 'plan');
+  });
+
+  const INVALID_PLANS = {
+    'duplicate ids': {
+      tasks: [
+        { id: 'a', kind: 'retrieve', question: 'refund window?' },
+        { id: 'a', kind: 'retrieve', question: 'store credit?' },
+      ],
+    },
+    cycle: {
+      tasks: [
+        { id: 'a', kind: 'retrieve', question: 'refund window?', depends_on: ['b'] },
+        { id: 'b', kind: 'retrieve', question: 'store credit?', depends_on: ['a'] },
+      ],
+    },
+    'unknown prerequisite': {
+      tasks: [{ id: 'a', kind: 'retrieve', question: 'refund window?', depends_on: ['zz'] }],
+    },
+  };
+
+  for (const [name, plan] of Object.entries(INVALID_PLANS)) {
+    it(`invalid plan (${name}): wasm throws the CLI's message`, () => {
+      const cli = cliPlan(plan);
+      assert.equal(cli.status, 2, `CLI exit status for ${name} (stderr: ${cli.stderr.trim()})`);
+      const line = cli.stderr.trim();
+      assert.match(line, /^invalid plan: /, 'CLI stderr names the plan as invalid');
+      for (const [label, call] of [['validatePlan', () => engine.validatePlan(plan)], ['run', () => engine.run(plan)]]) {
+        const err = thrown(call);
+        assert.ok(err instanceof Error, `${label} throws an Error (got ${Object.prototype.toString.call(err)})`);
+        assert.ok(!(err instanceof WebAssembly.RuntimeError), `${label} must not trap: ${err.message}`);
+        assert.equal(err.message, line, `${label} message equals the CLI's stderr`);
+      }
+    });
+  }
+
+  it('corrupt index bytes throw `invalid index: …`, and the module keeps working', () => {
+    const flipped = indexBytes.slice();
+    flipped[Math.floor(flipped.length / 2)] ^= 0x5a;
+    const cases = {
+      empty: new Uint8Array(0),
+      garbage: new TextEncoder().encode('this is not an index, just some text bytes'),
+      truncated: indexBytes.slice(0, Math.floor(indexBytes.length / 2)),
+      'one byte flipped': flipped,
+      'header only': indexBytes.slice(0, 16),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      const err = thrown(() => Engine.fromBytes(bytes));
+      assert.ok(err instanceof Error, `${name}: throws an Error`);
+      assert.ok(!(err instanceof WebAssembly.RuntimeError), `${name}: must not trap (${err.message})`);
+      assert.match(err.message, /^invalid index: \S/, `${name}: message`);
+    }
+    // the instance is not poisoned by the failures above
+    const again = Engine.fromBytes(indexBytes);
+    const q = SEEDS[3].question;
+    assert.deepEqual(withoutTiming(asJson(again.ask(q))), withoutTiming(asJson(engine.ask(q))));
+  });
+
+  it('an invalid scope or empty question throws an Error, not a trap', () => {
+    for (const [label, call] of [
+      ['empty question', () => engine.ask('   ')],
+      ['unknown scope field', () => engine.ask('refund window?', { nope: 1 })],
+    ]) {
+      const err = thrown(call);
+      assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${label}: ${err}`);
+      assert.match(err.message, /^invalid (question|scope): /, `${label}: ${err.message}`);
+    }
+  });
+});
