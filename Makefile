@@ -73,6 +73,7 @@ wasm-bindgen-cli:
 # node_modules/.package-lock.json is written by npm on every install; it is
 # older than package.json / package-lock.json exactly when node_modules is stale.
 npm-deps: node_modules/.package-lock.json
+	@echo "==> npm devDependencies: up to date (binaryen $$(node -p 'require("./node_modules/binaryen/package.json").version'), playwright-core $$(node -p 'require("./node_modules/playwright-core/package.json").version'))"
 
 node_modules/.package-lock.json: package.json $(wildcard package-lock.json)
 	@if [ -f package-lock.json ]; then \

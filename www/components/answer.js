@@ -8,7 +8,13 @@
 // the page; citations of other passages render as plain labels.
 import { h, clear, passageAnchor } from './dom.js';
 
-const GAP_PREFIXES = ["I couldn't find documented information on:", 'Could not confirm:'];
+// The report's gap lines (English and Chinese forms), and which kind each is.
+const GAP_PREFIXES = [
+  ["I couldn't find documented information on:", 'missing'],
+  ['Could not confirm:', 'unconfirmed'],
+  ['未能找到以下内容的资料：', 'missing'],
+  ['找到了相关资料，但无法确认：', 'unconfirmed'],
+];
 
 export function renderAnswer(container, report, { anchors } = {}) {
   clear(container);
@@ -19,10 +25,10 @@ export function renderAnswer(container, report, { anchors } = {}) {
 
   const list = h('div', { class: 'answer-lines' });
   for (const line of lines) {
-    const gap = GAP_PREFIXES.find((p) => line.startsWith(p));
+    const [gap, kind] = GAP_PREFIXES.find(([p]) => line.startsWith(p)) ?? [];
     if (gap) {
       list.append(
-        h('p', { class: 'answer-line answer-gap', dataset: { gap: gap.startsWith('Could') ? 'unconfirmed' : 'missing' } },
+        h('p', { class: 'answer-line answer-gap', dataset: { gap: kind } },
           h('span', { class: 'gap-icon', 'aria-hidden': 'true' }, '⚠'),
           ' ',
           h('strong', {}, gap),

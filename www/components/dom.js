@@ -52,11 +52,14 @@ export function clear(node) {
   return node;
 }
 
-/** Only http(s) URLs become links; anything else (javascript:, data:) is shown as text. */
+/**
+ * Only absolute http(s) URLs become links; anything else (javascript:, data:,
+ * or paths relative to a help centre this page is not) stays text.
+ */
 export function safeUrl(url) {
   if (typeof url !== 'string' || url === '') return null;
   try {
-    const parsed = new URL(url, document.baseURI);
+    const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
   } catch {
     return null;

@@ -111,7 +111,7 @@ function renderEvidence(ev, anchors) {
       h('code', { class: 'passage-id' }, ev.passage_id),
       ' ',
       url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank', class: 'evidence-title' }, ev.title || ev.passage_id)
-        : h('span', { class: 'evidence-title' }, ev.title || ''),
+        : h('span', { class: 'evidence-title', title: ev.url || null }, ev.title || ''),
       typeof ev.score === 'number' ? h('span', { class: 'score', title: 'retrieval score' }, `score ${formatNumber(ev.score)}`) : null),
     h('blockquote', { class: 'passage-text' }, highlighted(ev.text ?? ev.span?.text ?? '', ev.span)));
 }
