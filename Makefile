@@ -36,13 +36,14 @@ WBG_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
-        cli wasm demo test rust-checks js-test eval bench clean
+        cli wasm demo serve test rust-checks js-test eval bench clean
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
 	@echo "make test    cargo fmt/clippy/test, wasm build, Node + browser tests"
 	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
 	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/ and www/sample.idx"
+	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
 
 # ---------------------------------------------------------------- tools
@@ -115,7 +116,11 @@ wasm: tools-build cli
 	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX)
 
 # ---------------------------------------------------------------- run
-demo: wasm
+demo: wasm serve
+
+# Serve www/ as it is (no rebuild).
+serve:
+	@test -f $(WWW)/pkg/slotchain_bg.wasm -a -f $(SAMPLE_IDX) || { echo "error: run make wasm first" >&2; exit 1; }
 	@echo "==> serving $(WWW)/ on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(NODE) scripts/serve.mjs --root $(WWW) --host $(HOST) --port $(PORT)
 
