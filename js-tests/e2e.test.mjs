@@ -269,7 +269,7 @@ describe('demo page in Chromium', () => {
       const page = await context.newPage();
       await page.goto(server.url);
       await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-      const s = seed('incident multi-hop');
+      const s = seed('travel deadlines 2026 vs 2025');
       await setScope(page, s.scope);
       await ask(page, s.question);
       mkdirSync(join(REPO, 'docs'), { recursive: true });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   REPO, CLI, PKG, SAMPLE_IDX, SEEDS,
-  assertArtefacts, cliAsk, cliPlan, withoutTiming, nonJsonPaths,
+  assertArtefacts, cliAsk, cliPlan, runCli, withoutTiming, nonJsonPaths,
 } from './helpers.mjs';
 
 const WASM = join(PKG, 'slotchain_bg.wasm');
@@ -127,7 +127,9 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     it(`invalid plan (${name}): wasm throws the CLI's message`, () => {
       const cli = cliPlan(plan);
       assert.equal(cli.status, 2, `CLI exit status for ${name} (stderr: ${cli.stderr.trim()})`);
-      const line = cli.stderr.trim();
+      // the CLI prefixes its one stderr line with the program name
+      const line = cli.stderr.trim().replace(/^slotchain: /, '');
+      assert.equal(line.split('\n').length, 1, `CLI stderr is one line: ${cli.stderr}`);
       assert.match(line, /^invalid plan: /, 'CLI stderr names the plan as invalid');
       for (const [label, call] of [['validatePlan', () => engine.validatePlan(plan)], ['run', () => engine.run(plan)]]) {
         const err = thrown(call);
@@ -160,14 +162,19 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     assert.deepEqual(withoutTiming(asJson(again.ask(q))), withoutTiming(asJson(engine.ask(q))));
   });
 
-  it('an invalid scope or empty question throws an Error, not a trap', () => {
-    for (const [label, call] of [
-      ['empty question', () => engine.ask('   ')],
-      ['unknown scope field', () => engine.ask('refund window?', { nope: 1 })],
+  it('inputs the CLI rejects (empty question, unknown scope field) throw an Error, not a trap', () => {
+    for (const [label, question, scope, kind] of [
+      ['empty question', '   ', undefined, 'question'],
+      ['unknown scope field', 'refund window?', { access: ['public'], nope: 1 }, 'scope'],
     ]) {
-      const err = thrown(call);
+      const args = ['ask', '-i', SAMPLE_IDX];
+      if (scope) args.push('--scope', JSON.stringify(scope));
+      const cli = runCli([...args, question]);
+      assert.notEqual(cli.status, 0, `${label}: the CLI rejects it`);
+      assert.match(cli.stderr, new RegExp(`invalid ${kind}: `), `${label}: CLI message`);
+      const err = thrown(() => engine.ask(question, scope));
       assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${label}: ${err}`);
-      assert.match(err.message, /^invalid (question|scope): /, `${label}: ${err.message}`);
+      assert.match(err.message, new RegExp(`^invalid ${kind}: `), `${label}: wasm message`);
     }
   });
 });

@@ -194,6 +194,7 @@ function setupExamples() {
       onclick: () => {
         writeScope(ex.scope);
         els.q.value = ex.question;
+        els.q.scrollLeft = 0;
         ask();
       },
     }, h('span', { class: 'example-label' }, ex.label), h('span', { class: 'example-q' }, ex.question)));
