@@ -22,10 +22,19 @@ pub mod decompose;
 pub mod error;
 pub mod execute;
 pub mod index;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ingest;
 pub mod model;
+pub mod pipeline;
 pub mod plan;
 pub mod report;
 pub mod retrieve;
 
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
 pub use error::{Error, Result};
+pub use execute::Options;
+pub use index::Index;
 pub use model::*;
+pub use pipeline::{ask, run, validate};

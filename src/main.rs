@@ -1,1 +1,206 @@
-fn main() {}
+//! The `slotchain` command: build an index, ask questions, run plans.
+//! A thin shell over the library: it parses arguments, reads files, calls
+//! [`slotchain::ask`] / [`slotchain::run`] and prints JSON. Errors print one
+//! line on stderr; an invalid plan exits with status 2, other errors with 1.
+
+use clap::{Args, Parser, Subcommand};
+use slotchain::index::{Bm25, Cues, Index};
+use slotchain::{ingest, Error, Options, Report, Scope};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "slotchain",
+    version,
+    about = "Compound and multi-hop question answering over a passage index"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build an index from passages (JSON lines).
+    Index(IndexArgs),
+    /// Ask a question (or run a plan, or a batch of questions).
+    Ask(AskArgs),
+}
+
+#[derive(Args)]
+struct IndexArgs {
+    /// Passages: JSON lines {"id","title","text","url"?,"lang"?,"meta"?}.
+    passages: Vec<String>,
+    /// Entities: JSON lines {"id","type","aliases":[]}.
+    #[arg(long)]
+    entities: Option<String>,
+    /// Slot cues: one JSON object {"attribute": ["question word", ...]}.
+    #[arg(long)]
+    cues: Option<String>,
+    /// Output index file.
+    #[arg(short, long)]
+    output: String,
+    /// BM25 k1.
+    #[arg(long, default_value_t = Bm25::default().k1)]
+    k1: f32,
+    /// BM25 b.
+    #[arg(long, default_value_t = Bm25::default().b)]
+    b: f32,
+    /// Weight of a title occurrence relative to a body occurrence.
+    #[arg(long, default_value_t = Bm25::default().title_weight)]
+    title_weight: f32,
+}
+
+#[derive(Args)]
+struct AskArgs {
+    /// Index file.
+    #[arg(short, long)]
+    index: String,
+    /// Scope as JSON ({"user","access","environment","region","today"}) or @FILE.
+    #[arg(long)]
+    scope: Option<String>,
+    /// Most passages in the merged context.
+    #[arg(long, default_value_t = Options::default().k)]
+    k: usize,
+    /// Answer the question as one slot (the one-shot baseline).
+    #[arg(long)]
+    no_decompose: bool,
+    /// Run this plan (JSON {"tasks": [...]}) instead of decomposing a question.
+    #[arg(long, conflicts_with_all = ["batch", "question"])]
+    plan: Option<String>,
+    /// Questions as JSON lines {"id","question","scope"?}; prints one report per line.
+    #[arg(long, conflicts_with = "question")]
+    batch: Option<String>,
+    /// Step budget: most candidate passages examined per question.
+    #[arg(long, default_value_t = Options::default().budget)]
+    budget: usize,
+    /// The question.
+    question: Option<String>,
+}
+
+enum Failure {
+    Plan(Error),
+    Other(Error),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Plan(_) => Failure::Plan(e),
+            other => Failure::Other(other),
+        }
+    }
+}
+
+fn build(args: IndexArgs) -> Result<(), Failure> {
+    if args.passages.is_empty() {
+        return Err(Error::Input("no passage files given".into()).into());
+    }
+    let started = Instant::now();
+    let mut passages = Vec::new();
+    for path in &args.passages {
+        passages.extend(ingest::passages(path)?);
+    }
+    let entities = match &args.entities {
+        Some(p) => ingest::entities(p)?,
+        None => Vec::new(),
+    };
+    let cues: Cues = match &args.cues {
+        Some(p) => ingest::cues(p)?,
+        None => Cues::new(),
+    };
+    let bm25 = Bm25 {
+        k1: args.k1,
+        b: args.b,
+        title_weight: args.title_weight,
+    };
+    let count = passages.len();
+    let index = Index::build(passages, entities, cues, bm25)?;
+    let bytes = index.to_bytes()?;
+    std::fs::write(&args.output, &bytes).map_err(|e| Error::Io {
+        path: args.output.clone(),
+        message: e.to_string(),
+    })?;
+    eprintln!(
+        "indexed {count} passages, {} terms, {} entities → {} ({} bytes) in {:.2} s",
+        index.postings().term_count(),
+        index.catalog().entities().len(),
+        args.output,
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn print(report: &Report) -> Result<(), Failure> {
+    let json = serde_json::to_string(report)
+        .map_err(|e| Error::Input(format!("cannot encode the report: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth a message.
+    let _ = writeln!(out, "{json}");
+    Ok(())
+}
+
+fn ask(args: AskArgs) -> Result<(), Failure> {
+    let bytes = std::fs::read(&args.index).map_err(|e| Error::Io {
+        path: args.index.clone(),
+        message: e.to_string(),
+    })?;
+    let index = Index::from_bytes(&bytes)?;
+    let scope = match &args.scope {
+        Some(s) => ingest::scope(s)?,
+        None => Scope::default(),
+    };
+    let options = Options {
+        k: args.k,
+        budget: args.budget,
+        ..Options::default()
+    };
+    if let Some(path) = &args.plan {
+        let plan = ingest::plan(path)?;
+        let started = Instant::now();
+        let mut report = slotchain::run(&index, &plan, &scope, &options)?;
+        report.elapsed_us = started.elapsed().as_micros() as u64;
+        return print(&report);
+    }
+    if let Some(path) = &args.batch {
+        for q in ingest::batch(path)? {
+            let scope = q.scope.clone().unwrap_or_else(|| scope.clone());
+            let started = Instant::now();
+            let mut report =
+                slotchain::ask(&index, &q.question, &scope, &options, args.no_decompose)?;
+            report.elapsed_us = started.elapsed().as_micros() as u64;
+            report.id = Some(q.id);
+            print(&report)?;
+        }
+        return Ok(());
+    }
+    let Some(question) = &args.question else {
+        return Err(Error::Question("give a QUESTION, --plan or --batch".into()).into());
+    };
+    let started = Instant::now();
+    let mut report = slotchain::ask(&index, question, &scope, &options, args.no_decompose)?;
+    report.elapsed_us = started.elapsed().as_micros() as u64;
+    print(&report)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Index(a) => build(a),
+        Command::Ask(a) => ask(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Plan(e)) => {
+            eprintln!("slotchain: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Other(e)) => {
+            eprintln!("slotchain: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -160,6 +160,26 @@ impl Scope {
         self.access.iter().any(|a| a.eq_ignore_ascii_case(level))
     }
 
+    /// Rejects a malformed `today`.
+    pub fn check(&self) -> crate::Result<()> {
+        if let Some(today) = &self.today {
+            let ok = today.len() == 10
+                && today.char_indices().all(|(i, c)| {
+                    if i == 4 || i == 7 {
+                        c == '-'
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                });
+            if !ok {
+                return Err(crate::Error::Scope(format!(
+                    "today must be YYYY-MM-DD, got {today:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The year of `today`, when it is set and well formed.
     pub fn year(&self) -> Option<i64> {
         let today = self.today.as_deref()?;
@@ -349,7 +369,11 @@ pub enum Value {
     /// Whether two values are the same.
     Same { equal: bool },
     /// The input chosen by an earliest/latest comparison.
-    Choice { slot: String, label: String, year: i64 },
+    Choice {
+        slot: String,
+        label: String,
+        year: i64,
+    },
 }
 
 /// One passage offered as support for a slot.

@@ -1,7 +1,23 @@
-//! Stage 1 — analyze. One tokenizer for index and query time.
+//! Stage "analyze" — one tokenizer for index and query time.
 //!
-//! PLACEHOLDER: a minimal ASCII tokenizer; the real analyzer (NFKC, Snowball,
-//! stop words, CJK bigrams) replaces this file.
+//! Guarantees:
+//! - text is normalized with Unicode NFKC, then lowercased, one base character
+//!   (plus its combining marks) at a time, so every [`Token`] keeps the BYTE
+//!   range of the ORIGINAL text it came from (`&text[start..end]` is always a
+//!   valid slice, on char boundaries);
+//! - [`words`] gives surface words: maximal alphanumeric runs, and every CJK
+//!   character on its own;
+//! - [`terms`] gives index/query terms: English stop words dropped, Snowball
+//!   English stems (numbers kept as they are), joined compounds
+//!   (`gateway-west`, `os.path`) as one extra term, and CJK unigrams (minus
+//!   function characters) plus bigrams;
+//! - output is ordered by start offset, and no input panics.
+
+use crate::model::Span;
+use rust_stemmers::{Algorithm, Stemmer};
+use std::sync::OnceLock;
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
 
 /// A token with its byte range in the original text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,26 +27,713 @@ pub struct Token {
     pub end: usize,
 }
 
-/// Index/query terms of `text`.
-pub fn terms(text: &str) -> Vec<Token> {
-    words(text)
+/// English stop words (lowercase, sorted for binary search).
+const STOP_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "aren",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "couldn",
+    "d",
+    "did",
+    "didn",
+    "do",
+    "does",
+    "doesn",
+    "doing",
+    "don",
+    "down",
+    "during",
+    "each",
+    "etc",
+    "few",
+    "for",
+    "from",
+    "further",
+    "had",
+    "hadn",
+    "has",
+    "hasn",
+    "have",
+    "haven",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "isn",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "ll",
+    "m",
+    "me",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "re",
+    "s",
+    "shall",
+    "shan",
+    "she",
+    "should",
+    "shouldn",
+    "so",
+    "some",
+    "such",
+    "t",
+    "than",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "ve",
+    "very",
+    "was",
+    "wasn",
+    "we",
+    "were",
+    "weren",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "would",
+    "wouldn",
+    "yet",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
+];
+
+/// True when `word` (lowercase) is an English stop word.
+pub fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.binary_search(&word).is_ok()
 }
 
-/// Surface words of `text` (lowercased, unstemmed, CJK characters one word each).
-pub fn words(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
-            if start.is_none() {
-                start = Some(i);
+/// True for CJK ideographs (unified, extensions, compatibility), 々, 〇,
+/// Hiragana and Katakana letters.
+pub fn is_cjk(c: char) -> bool {
+    let in_range = matches!(c,
+        '\u{3005}' | '\u{3007}'
+        | '\u{3040}'..='\u{309F}'
+        | '\u{30A0}'..='\u{30FF}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{20000}'..='\u{323AF}');
+    in_range && c.is_alphanumeric()
+}
+
+/// Chinese function characters dropped as unigrams (kept inside bigrams).
+fn is_cjk_function(c: char) -> bool {
+    matches!(
+        c,
+        '的' | '了'
+            | '吗'
+            | '呢'
+            | '是'
+            | '在'
+            | '和'
+            | '与'
+            | '也'
+            | '之'
+            | '或'
+            | '及'
+            | '啊'
+            | '吧'
+            | '把'
+            | '被'
+            | '就'
+            | '都'
+            | '而'
+    )
+}
+
+/// The byte range `start..end` of `text` as a [`Span`] in char offsets, with
+/// its text. Out-of-range offsets are clamped and offsets inside a character
+/// are widened to the enclosing character boundaries; never panics.
+pub fn char_span(text: &str, start: usize, end: usize) -> Span {
+    let len = text.len();
+    let mut end = end.min(len);
+    let mut start = start.min(end);
+    while start > 0 && !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while end < len && !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let slice = text.get(start..end).unwrap_or_default();
+    let char_start = text.get(..start).map_or(0, |p| p.chars().count());
+    Span {
+        start: char_start,
+        end: char_start + slice.chars().count(),
+        text: slice.to_string(),
+    }
+}
+
+/// One normalized character with the byte range of the original cluster
+/// (base character plus combining marks) it came from.
+#[derive(Debug, Clone, Copy)]
+struct NormChar {
+    c: char,
+    start: usize,
+    end: usize,
+}
+
+/// NFKC + lowercase, cluster by cluster, keeping original byte ranges.
+fn normalize(text: &str) -> Vec<NormChar> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut iter = text.char_indices().peekable();
+    let mut cluster = String::new();
+    while let Some((start, c)) = iter.next() {
+        let mut end = start + c.len_utf8();
+        if c.is_ascii() && !iter.peek().is_some_and(|&(_, m)| is_combining_mark(m)) {
+            out.push(NormChar {
+                c: c.to_ascii_lowercase(),
+                start,
+                end,
+            });
+            continue;
+        }
+        cluster.clear();
+        cluster.push(c);
+        while let Some(&(i, m)) = iter.peek() {
+            if !is_combining_mark(m) {
+                break;
             }
-        } else if let Some(s) = start.take() {
-            out.push(Token { term: text[s..i].to_lowercase(), start: s, end: i });
+            cluster.push(m);
+            end = i + m.len_utf8();
+            iter.next();
+        }
+        for n in cluster.nfkc() {
+            for c in n.to_lowercase() {
+                out.push(NormChar { c, start, end });
+            }
         }
     }
-    if let Some(s) = start {
-        out.push(Token { term: text[s..].to_lowercase(), start: s, end: text.len() });
-    }
     out
+}
+
+/// A word of the normalized stream: `first..=last` index its characters.
+#[derive(Debug, Clone)]
+struct Word {
+    token: Token,
+    first: usize,
+    last: usize,
+    cjk: bool,
+}
+
+fn scan(chars: &[NormChar]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut cur: Option<Word> = None;
+    for (i, nc) in chars.iter().enumerate() {
+        if is_cjk(nc.c) {
+            out.extend(cur.take());
+            out.push(Word {
+                token: Token {
+                    term: nc.c.to_string(),
+                    start: nc.start,
+                    end: nc.end,
+                },
+                first: i,
+                last: i,
+                cjk: true,
+            });
+        } else if nc.c.is_alphanumeric() || (cur.is_some() && is_combining_mark(nc.c)) {
+            match cur.as_mut() {
+                Some(w) => {
+                    w.token.term.push(nc.c);
+                    w.token.end = w.token.end.max(nc.end);
+                    w.last = i;
+                }
+                None => {
+                    cur = Some(Word {
+                        token: Token {
+                            term: nc.c.to_string(),
+                            start: nc.start,
+                            end: nc.end,
+                        },
+                        first: i,
+                        last: i,
+                        cjk: false,
+                    })
+                }
+            }
+        } else {
+            out.extend(cur.take());
+        }
+    }
+    out.extend(cur);
+    out
+}
+
+/// Surface words of `text`: NFKC, lowercased, unstemmed, stop words kept;
+/// every CJK character is a word on its own.
+pub fn words(text: &str) -> Vec<Token> {
+    scan(&normalize(text))
+        .into_iter()
+        .map(|w| w.token)
+        .collect()
+}
+
+fn stemmer() -> &'static Stemmer {
+    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
+    STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
+}
+
+/// True when `b` follows `a` with exactly one `-`, `_` or `.` between them.
+fn joined(chars: &[NormChar], a: &Word, b: &Word) -> bool {
+    !a.cjk
+        && !b.cjk
+        && b.first == a.last + 2
+        && chars
+            .get(a.last + 1)
+            .is_some_and(|c| matches!(c.c, '-' | '_' | '.'))
+}
+
+/// Index/query terms of `text`, ordered by start offset.
+pub fn terms(text: &str) -> Vec<Token> {
+    let chars = normalize(text);
+    let ws = scan(&chars);
+    let stemmer = stemmer();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = ws.get(i) {
+        if w.cjk {
+            // A maximal run of adjacent CJK characters: unigrams and bigrams.
+            let mut prev: Option<&Word> = None;
+            let mut j = i;
+            while let Some(c) = ws.get(j) {
+                if !c.cjk || prev.is_some_and(|p| c.first != p.last + 1) {
+                    break;
+                }
+                if let Some(p) = prev {
+                    out.push(Token {
+                        term: format!("{}{}", p.token.term, c.token.term),
+                        start: p.token.start,
+                        end: c.token.end,
+                    });
+                }
+                if !c.token.term.chars().all(is_cjk_function) {
+                    out.push(c.token.clone());
+                }
+                prev = Some(c);
+                j += 1;
+            }
+            i = j;
+            continue;
+        }
+        let term = &w.token.term;
+        if !is_stop_word(term) {
+            let term = if term.chars().any(|c| c.is_numeric()) {
+                term.clone()
+            } else {
+                stemmer.stem(term).into_owned()
+            };
+            out.push(Token {
+                term,
+                start: w.token.start,
+                end: w.token.end,
+            });
+        }
+        let starts_compound = i
+            .checked_sub(1)
+            .and_then(|p| ws.get(p))
+            .is_none_or(|p| !joined(&chars, p, w));
+        if starts_compound {
+            let mut k = i;
+            while let (Some(a), Some(b)) = (ws.get(k), ws.get(k + 1)) {
+                if !joined(&chars, a, b) {
+                    break;
+                }
+                k += 1;
+            }
+            if let (true, Some(last)) = (k > i, ws.get(k)) {
+                let term: String = chars
+                    .get(w.first..=last.last)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|c| c.c)
+                    .collect();
+                out.push(Token {
+                    term,
+                    start: w.token.start,
+                    end: last.token.end,
+                });
+            }
+        }
+        i += 1;
+    }
+    // Bigrams are pushed before their second character's unigram; order by
+    // start (stable) puts every term after the unigram it begins with.
+    out.sort_by_key(|t| t.start);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(tokens: &[Token]) -> Vec<&str> {
+        tokens.iter().map(|t| t.term.as_str()).collect()
+    }
+
+    fn assert_offsets(text: &str, tokens: &[Token]) {
+        for tok in tokens {
+            assert!(
+                text.get(tok.start..tok.end).is_some(),
+                "{tok:?} in {text:?}"
+            );
+            assert!(tok.start < tok.end, "{tok:?}");
+        }
+    }
+
+    #[test]
+    fn stop_words_sorted_and_unique() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(STOP_WORDS.len(), 152);
+        assert!(is_stop_word("the"));
+        assert!(is_stop_word("what"));
+        assert!(is_stop_word("should"));
+        assert!(!is_stop_word("travel"));
+        assert!(!is_stop_word("may"));
+        assert!(!is_stop_word("The"));
+    }
+
+    #[test]
+    fn words_split_on_punctuation() {
+        assert_eq!(t(&words("gateway-west")), ["gateway", "west"]);
+        assert_eq!(
+            t(&words("TRAVEL-2026-01 指定的")),
+            ["travel", "2026", "01", "指", "定", "的"]
+        );
+        assert_eq!(
+            t(&words("What is the limit?")),
+            ["what", "is", "the", "limit"]
+        );
+    }
+
+    #[test]
+    fn words_offsets_point_into_original() {
+        let text = "TRAVEL-2026-01 指定的";
+        let ws = words(text);
+        let slices: Vec<&str> = ws.iter().filter_map(|w| text.get(w.start..w.end)).collect();
+        assert_eq!(slices, ["TRAVEL", "2026", "01", "指", "定", "的"]);
+        assert_eq!((ws[3].start, ws[3].end), (15, 18));
+    }
+
+    #[test]
+    fn nfkc_fullwidth() {
+        let text = "ＡＢＣ１２３？ｘ";
+        let ws = words(text);
+        assert_eq!(t(&ws), ["abc123", "x"]);
+        assert_eq!(text.get(ws[0].start..ws[0].end), Some("ＡＢＣ１２３"));
+        assert_eq!(text.get(ws[1].start..ws[1].end), Some("ｘ"));
+        assert_eq!(t(&terms(text)), ["abc123", "x"]);
+    }
+
+    #[test]
+    fn nfkc_ligature_and_compat_ideograph() {
+        // "ﬁ" expands to two characters that share the original range.
+        let text = "ﬁle \u{F900}";
+        let ws = words(text);
+        assert_eq!(t(&ws), ["file", "\u{8C48}"]);
+        assert_eq!(text.get(ws[0].start..ws[0].end), Some("ﬁle"));
+        assert_eq!(text.get(ws[1].start..ws[1].end), Some("\u{F900}"));
+    }
+
+    #[test]
+    fn combining_marks_compose_and_keep_offsets() {
+        let text = "Cafe\u{301} déjà";
+        let ws = words(text);
+        assert_eq!(t(&ws), ["café", "déjà"]);
+        assert_eq!(text.get(ws[0].start..ws[0].end), Some("Cafe\u{301}"));
+        assert_eq!(text.get(ws[1].start..ws[1].end), Some("déjà"));
+        // A lone mark, or one with no composition, never panics.
+        assert_eq!(t(&words("\u{301}\u{302} a\u{20DD}b")), ["a\u{20DD}b"]);
+    }
+
+    #[test]
+    fn emoji_and_odd_input_do_not_panic() {
+        for text in ["👍🏽 ok 👨‍👩‍👧", "\u{200D}\u{FE0F}", "a\u{0}b", "İstanbul", "ǅ"]
+        {
+            let ts = terms(text);
+            assert_offsets(text, &ts);
+            assert_offsets(text, &words(text));
+        }
+        assert_eq!(t(&terms("👍🏽 ok")), ["ok"]);
+    }
+
+    #[test]
+    fn empty_inputs() {
+        assert!(terms("").is_empty());
+        assert!(words("").is_empty());
+        assert!(terms("   \t\n ").is_empty());
+        assert!(terms("?!.,;-- …？！。，").is_empty());
+        assert!(terms("the of and").is_empty());
+    }
+
+    #[test]
+    fn stemming() {
+        assert_eq!(t(&terms("retries failed")), ["retri", "fail"]);
+        let eats = terms("eats");
+        let eat = terms("eat");
+        assert_eq!(t(&eats), t(&eat));
+        assert_eq!(t(&terms("Running connections")), ["run", "connect"]);
+    }
+
+    #[test]
+    fn stop_words_dropped() {
+        let text = "What is the retry limit of the gateway?";
+        let ts = terms(text);
+        assert_eq!(t(&ts), ["retri", "limit", "gateway"]);
+        let slices: Vec<&str> = ts.iter().filter_map(|w| text.get(w.start..w.end)).collect();
+        assert_eq!(slices, ["retry", "limit", "gateway"]);
+    }
+
+    #[test]
+    fn numbers_kept_unstemmed() {
+        assert_eq!(t(&terms("2026 ipv4s")), ["2026", "ipv4s"]);
+    }
+
+    #[test]
+    fn compounds() {
+        let text = "gateway-west";
+        let ts = terms(text);
+        assert_eq!(t(&ts), ["gateway", "gateway-west", "west"]);
+        assert_eq!((ts[1].start, ts[1].end), (0, 12));
+        assert_eq!(
+            t(&terms("TRAVEL-2026-01")),
+            ["travel", "travel-2026-01", "2026", "01"]
+        );
+        assert_eq!(t(&terms("os.path")), ["os", "os.path", "path"]);
+        assert_eq!(t(&terms("max_retries")), ["max", "max_retries", "retri"]);
+        // Spaces or doubled separators break a compound.
+        assert_eq!(t(&terms("gateway - west")), ["gateway", "west"]);
+        assert_eq!(t(&terms("a--b")), ["b"]);
+        // Stop-word parts are dropped but the compound is kept.
+        assert_eq!(
+            t(&terms("state-of-the-art")),
+            ["state", "state-of-the-art", "art"]
+        );
+        // Fullwidth hyphen normalizes to '-'; the compound is the normalized text.
+        let text = "ＡＢ－ＣＤ";
+        let ts = terms(text);
+        assert_eq!(t(&ts), ["ab", "ab-cd", "cd"]);
+        assert_eq!(text.get(ts[1].start..ts[1].end), Some(text));
+    }
+
+    #[test]
+    fn cjk_unigrams_and_bigrams() {
+        let text = "境内报销";
+        let ts = terms(text);
+        assert_eq!(t(&ts), ["境", "境内", "内", "内报", "报", "报销", "销"]);
+        let ranges: Vec<(usize, usize)> = ts.iter().map(|t| (t.start, t.end)).collect();
+        assert_eq!(
+            ranges,
+            [(0, 3), (0, 6), (3, 6), (3, 9), (6, 9), (6, 12), (9, 12)]
+        );
+    }
+
+    #[test]
+    fn cjk_function_characters() {
+        assert_eq!(t(&terms("指定的")), ["指", "指定", "定", "定的"]);
+        assert_eq!(t(&terms("的")), Vec::<&str>::new());
+        // Punctuation breaks a run: no bigram across it.
+        assert_eq!(
+            t(&terms("报销，审批")),
+            ["报", "报销", "销", "审", "审批", "批"]
+        );
+    }
+
+    #[test]
+    fn mixed_chinese_english() {
+        let text = "Python 3.13 的 asyncio 模块怎么用？";
+        let ts = terms(text);
+        assert_eq!(
+            t(&ts),
+            [
+                "python", "3", "3.13", "13", "asyncio", "模", "模块", "块", "块怎", "怎", "怎么",
+                "么", "么用", "用"
+            ]
+        );
+        let slices: Vec<&str> = ts.iter().filter_map(|w| text.get(w.start..w.end)).collect();
+        assert_eq!(
+            slices,
+            [
+                "Python", "3", "3.13", "13", "asyncio", "模", "模块", "块", "块怎", "怎", "怎么",
+                "么", "么用", "用"
+            ]
+        );
+        assert_eq!(
+            t(&terms("报销policy规定")),
+            ["报", "报销", "销", "polici", "规", "规定", "定"]
+        );
+    }
+
+    #[test]
+    fn kana() {
+        assert_eq!(
+            t(&terms("ｶﾀｶﾅ")),
+            ["カ", "カタ", "タ", "タカ", "カ", "カナ", "ナ"]
+        );
+        assert!(is_cjk('ひ'));
+        assert!(!is_cjk('・'));
+        assert!(!is_cjk('。'));
+        assert!(!is_cjk('a'));
+        assert!(is_cjk('〇'));
+        assert!(is_cjk('\u{F900}'));
+        assert!(is_cjk('\u{3400}'));
+    }
+
+    #[test]
+    fn char_span_cjk() {
+        let text = "差旅结束后30个自然日内";
+        let s = char_span(text, 15, 17);
+        assert_eq!(
+            s,
+            Span {
+                start: 5,
+                end: 7,
+                text: "30".into()
+            }
+        );
+        let s = char_span(text, 0, 12);
+        assert_eq!(
+            s,
+            Span {
+                start: 0,
+                end: 4,
+                text: "差旅结束".into()
+            }
+        );
+        // Inside a character: widened to its boundaries.
+        let s = char_span(text, 1, 4);
+        assert_eq!(
+            s,
+            Span {
+                start: 0,
+                end: 2,
+                text: "差旅".into()
+            }
+        );
+        // Out of range and reversed: clamped, never panics.
+        let s = char_span(text, 100, 200);
+        assert_eq!(
+            s,
+            Span {
+                start: 12,
+                end: 12,
+                text: String::new()
+            }
+        );
+        let s = char_span(text, 9, 3);
+        assert_eq!(
+            s,
+            Span {
+                start: 1,
+                end: 1,
+                text: String::new()
+            }
+        );
+        assert_eq!(
+            char_span("", 0, 5),
+            Span {
+                start: 0,
+                end: 0,
+                text: String::new()
+            }
+        );
+    }
+
+    #[test]
+    fn term_offsets_slice_original() {
+        let text = "Ｔｈｅ 差旅 policy’s café-bar ①";
+        let ts = terms(text);
+        assert_offsets(text, &ts);
+        assert_eq!(
+            t(&ts),
+            ["差", "差旅", "旅", "polici", "café", "café-bar", "bar", "1"]
+        );
+        assert_eq!(text.get(ts[7].start..ts[7].end), Some("①"));
+    }
 }

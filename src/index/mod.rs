@@ -1,1 +1,260 @@
-//! stage index
+//! Stage 2 — index: everything the read path looks up.
+//!
+//! An [`Index`] holds the passages, BM25F postings, the entity catalog
+//! (declared entities + every title + every `meta.doc`), typed mention edges
+//! (passage → entity, with the span), slot cues and derived lookups. It is
+//! built once ([`Index::build`]) and stored in a checked binary file
+//! ([`format`]). Invariants after build or load: passage IDs are unique;
+//! every mention, posting and lookup refers to an existing passage or entity.
+
+pub mod catalog;
+pub mod format;
+pub mod postings;
+
+use crate::analyze;
+use crate::error::{Error, Result};
+use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
+pub use catalog::{Catalog, Mention};
+pub use postings::{Bm25, Hit, Postings, QueryTerm};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Question vocabulary → attribute (`meta.slot`) table.
+pub type Cues = BTreeMap<String, Vec<String>>;
+
+/// The searchable index.
+#[derive(Debug)]
+pub struct Index {
+    pub(crate) bm25: Bm25,
+    pub(crate) passages: Vec<Passage>,
+    pub(crate) catalog: Catalog,
+    /// Declared entities (the catalog adds titles and docs on top).
+    pub(crate) declared: Vec<Entity>,
+    pub(crate) cues: Cues,
+    pub(crate) postings: Postings,
+    /// Mentions per passage (self-mentions of a passage's own title excluded).
+    pub(crate) mentions: Vec<Vec<Mention>>,
+    // Derived on build and load.
+    by_id: HashMap<String, u32>,
+    /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
+    owners: HashMap<u32, Vec<u32>>,
+    /// Stemmed cue term → attributes.
+    cue_terms: HashMap<String, Vec<String>>,
+    /// Attribute → passages tagged with it in `meta.slot`.
+    slot_members: HashMap<String, Vec<u32>>,
+    meta_keys: BTreeSet<String>,
+}
+
+impl Index {
+    /// Builds an index. Passage IDs must be unique and texts non-empty.
+    pub fn build(
+        passages: Vec<Passage>,
+        entities: Vec<Entity>,
+        cues: Cues,
+        bm25: Bm25,
+    ) -> Result<Index> {
+        let mut seen = HashMap::new();
+        for (i, p) in passages.iter().enumerate() {
+            if p.id.trim().is_empty() {
+                return Err(Error::Input(format!("passage {} has an empty id", i + 1)));
+            }
+            if p.text.trim().is_empty() && p.title.trim().is_empty() {
+                return Err(Error::Input(format!("passage {:?} has no text", p.id)));
+            }
+            if let Some(first) = seen.insert(p.id.clone(), i) {
+                return Err(Error::Input(format!(
+                    "duplicate passage id {:?} (passages {} and {})",
+                    p.id,
+                    first + 1,
+                    i + 1
+                )));
+            }
+        }
+        for e in &entities {
+            if e.id.trim().is_empty() {
+                return Err(Error::Input("an entity has an empty id".into()));
+            }
+        }
+        let postings =
+            Postings::build(passages.iter().map(|p| (p.title.as_str(), p.text.as_str())));
+        let catalog = Self::build_catalog(&entities, &passages);
+        let mentions = passages
+            .iter()
+            .map(|p| {
+                let own = catalog.resolve(&p.title);
+                catalog
+                    .mentions(&p.text)
+                    .into_iter()
+                    .filter(|m| Some(m.entity) != own || !Self::is_title_entity(&catalog, m.entity))
+                    .collect()
+            })
+            .collect();
+        Ok(Self::assemble(
+            bm25, passages, catalog, entities, cues, postings, mentions,
+        ))
+    }
+
+    fn is_title_entity(catalog: &Catalog, entity: u32) -> bool {
+        catalog.get(entity).is_some_and(|e| e.kind == TITLE_TYPE)
+    }
+
+    fn build_catalog(entities: &[Entity], passages: &[Passage]) -> Catalog {
+        let mut catalog = Catalog::new(entities.to_vec());
+        for p in passages {
+            if let Some(doc) = p.meta_str("doc") {
+                catalog.add(Entity {
+                    id: doc,
+                    kind: DOC_TYPE.into(),
+                    aliases: vec![],
+                });
+            }
+        }
+        for p in passages {
+            if !p.title.trim().is_empty() {
+                catalog.add(Entity {
+                    id: p.title.clone(),
+                    kind: TITLE_TYPE.into(),
+                    aliases: vec![],
+                });
+            }
+        }
+        catalog
+    }
+
+    /// Wires the derived lookups. `mentions` must have one list per passage.
+    fn assemble(
+        bm25: Bm25,
+        passages: Vec<Passage>,
+        catalog: Catalog,
+        declared: Vec<Entity>,
+        cues: Cues,
+        postings: Postings,
+        mentions: Vec<Vec<Mention>>,
+    ) -> Index {
+        let mut by_id = HashMap::new();
+        let mut owners: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut slot_members: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut meta_keys = BTreeSet::new();
+        for (i, p) in passages.iter().enumerate() {
+            let i = i as u32;
+            by_id.insert(p.id.clone(), i);
+            let mut owned: Vec<u32> = p
+                .meta_entities()
+                .iter()
+                .chain(p.meta_str("doc").iter())
+                .filter_map(|id| catalog.resolve(id))
+                .collect();
+            if !p.title.trim().is_empty() {
+                owned.extend(catalog.resolve(&p.title));
+            }
+            owned.sort_unstable();
+            owned.dedup();
+            for e in owned {
+                owners.entry(e).or_default().push(i);
+            }
+            if let Some(slot) = p.meta_str("slot") {
+                slot_members.entry(slot.to_lowercase()).or_default().push(i);
+            }
+            meta_keys.extend(p.meta.keys().cloned());
+        }
+        let mut cue_terms: HashMap<String, Vec<String>> = HashMap::new();
+        for (attribute, words) in &cues {
+            for word in words {
+                for t in analyze::terms(word) {
+                    let list = cue_terms.entry(t.term).or_default();
+                    if !list.contains(attribute) {
+                        list.push(attribute.to_lowercase());
+                    }
+                }
+            }
+        }
+        Index {
+            bm25,
+            passages,
+            catalog,
+            declared,
+            cues,
+            postings,
+            mentions,
+            by_id,
+            owners,
+            cue_terms,
+            slot_members,
+            meta_keys,
+        }
+    }
+
+    pub fn passages(&self) -> &[Passage] {
+        &self.passages
+    }
+
+    pub fn passage(&self, doc: u32) -> Option<&Passage> {
+        self.passages.get(doc as usize)
+    }
+
+    /// The passage number of an ID.
+    pub fn doc_of(&self, id: &str) -> Option<u32> {
+        self.by_id.get(id).copied()
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn postings(&self) -> &Postings {
+        &self.postings
+    }
+
+    pub fn bm25(&self) -> Bm25 {
+        self.bm25
+    }
+
+    /// Mentions in a passage's text.
+    pub fn mentions(&self, doc: u32) -> &[Mention] {
+        self.mentions.get(doc as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Passages that carry an entity (as title, `meta.doc` or `meta.entities`).
+    pub fn owners(&self, entity: u32) -> &[u32] {
+        self.owners.get(&entity).map_or(&[], Vec::as_slice)
+    }
+
+    /// True when the passage is linked to the entity: it carries it or mentions it.
+    pub fn links(&self, doc: u32, entity: u32) -> bool {
+        self.owners(entity).contains(&doc) || self.mentions(doc).iter().any(|m| m.entity == entity)
+    }
+
+    /// Attributes whose cue words occur among the given query terms.
+    pub fn cue_attributes(&self, terms: &[String]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for t in terms {
+            for a in self.cue_terms.get(t).into_iter().flatten() {
+                if !out.contains(a) {
+                    out.push(a.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// Passages tagged with an attribute in `meta.slot`.
+    pub fn slot_members(&self, attribute: &str) -> &[u32] {
+        self.slot_members
+            .get(&attribute.to_lowercase())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// True when some passage carries this metadata key.
+    pub fn has_meta_key(&self, key: &str) -> bool {
+        self.meta_keys.contains(key)
+    }
+
+    /// Entity types of the catalog (lowercased), excluding titles and docs.
+    pub fn entity_types(&self) -> BTreeSet<String> {
+        self.catalog
+            .entities()
+            .iter()
+            .map(|e| e.kind.to_lowercase())
+            .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
+            .collect()
+    }
+}

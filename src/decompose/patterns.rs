@@ -1,0 +1,456 @@
+//! Stage 3 — decompose: the phrase patterns a clause is read for.
+//!
+//! Each detector returns byte ranges into the clause it was given, so the
+//! builder can cut the clause into sub-questions without re-parsing. English
+//! patterns are matched on ASCII-lowercased text (same byte offsets);
+//! Chinese patterns on the text itself. Nothing here looks at a data set's
+//! wording: the vocabulary is the language's (comparatives, 比/一样, "the X
+//! that …"), and entity types and document IDs come from the catalog.
+
+use crate::model::{Op, Output};
+
+/// Words that ask for a duration.
+const DURATION_CUES: &[&str] = &[
+    "期限",
+    "多久",
+    "多长时间",
+    "几天",
+    "多少天",
+    "时限",
+    "几个工作日",
+    "多少个工作日",
+    "how long",
+    "how many days",
+    "how many hours",
+    "how many weeks",
+    "how soon",
+    "how quickly",
+    "deadline",
+    "window",
+    "time limit",
+    "within how",
+];
+const DIFFERENCE_CUES: &[&str] = &[
+    "多少",
+    "how much",
+    "how many more",
+    "how many fewer",
+    "by how",
+    "difference",
+    "缩短",
+    "延长",
+    "减少",
+    "增加",
+];
+const SAME_CUES: &[&str] = &["一样", "相同", "the same", "same as", "identical"];
+const EARLY: &[&str] = &[
+    "oldest", "older", "earliest", "earlier", "first", "更早", "最早", "先",
+];
+const LATE: &[&str] = &[
+    "youngest",
+    "younger",
+    "newest",
+    "newer",
+    "latest",
+    "later",
+    "most recent",
+    "更晚",
+    "最晚",
+];
+/// English comparatives that make "X than <baseline>" a difference question.
+const COMPARATIVES: &[&str] = &[
+    "shorter", "longer", "more", "less", "fewer", "higher", "lower", "earlier", "later", "bigger",
+    "smaller", "faster", "slower",
+];
+/// Chinese change words after "比<baseline>".
+const ZH_CHANGE: &[&str] = &[
+    "缩短", "减少", "降低", "延长", "增加", "提高", "多", "少", "长", "短",
+];
+/// Markers of "the document named by <DOC>" in Chinese, after the document ID.
+const ZH_REFERENCE: &[&str] = &[
+    "指定的",
+    "引用的",
+    "规定的",
+    "提到的",
+    "所指的",
+    "列明的",
+    "附带的",
+];
+/// Markers of "<NP> referenced by <DOC>" in English, before the document ID.
+const EN_REFERENCE: &[&str] = &[
+    "referenced by",
+    "referenced in",
+    "cited by",
+    "cited in",
+    "named by",
+    "named in",
+    "specified by",
+    "specified in",
+    "listed in",
+    "designated by",
+    "designated in",
+];
+
+fn lower(text: &str) -> String {
+    text.to_ascii_lowercase()
+}
+
+fn contains_any(text: &str, cues: &[&str]) -> bool {
+    let l = lower(text);
+    cues.iter().any(|c| l.contains(c))
+}
+
+/// The output type a retrieval question asks for.
+pub fn output_of(question: &str) -> Output {
+    if contains_any(question, DURATION_CUES) {
+        Output::Duration
+    } else {
+        Output::Passage
+    }
+}
+
+/// The operation a compare/compute question asks for, when the text says.
+pub fn op_of(question: &str) -> Option<Op> {
+    if contains_any(question, SAME_CUES) {
+        Some(Op::Same)
+    } else if contains_any(question, EARLY) {
+        Some(Op::Earliest)
+    } else if contains_any(question, LATE) {
+        Some(Op::Latest)
+    } else if contains_any(question, DIFFERENCE_CUES) || contains_any(question, COMPARATIVES) {
+        Some(Op::Difference)
+    } else {
+        None
+    }
+}
+
+/// A year named by a temporal word, with its byte range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Temporal {
+    pub start: usize,
+    pub end: usize,
+    pub year: i64,
+    /// True when the word follows 比 / "than": the comparison's baseline.
+    pub baseline: bool,
+}
+
+fn all_matches(hay: &str, needle: &str) -> Vec<usize> {
+    hay.match_indices(needle).map(|(i, _)| i).collect()
+}
+
+/// Temporal words (this year / last year / 今年 / 去年 / explicit years).
+pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
+    let l = lower(clause);
+    let mut out: Vec<Temporal> = Vec::new();
+    let mut push = |start: usize, end: usize, year: i64| {
+        if out.iter().all(|t| end <= t.start || start >= t.end) {
+            out.push(Temporal {
+                start,
+                end,
+                year,
+                baseline: false,
+            });
+        }
+    };
+    if let Some(y) = today_year {
+        let relative: &[(&str, i64)] = &[
+            ("the year before last", 2),
+            ("this year's", 0),
+            ("last year's", 1),
+            ("previous year's", 1),
+            ("this year", 0),
+            ("current year", 0),
+            ("last year", 1),
+            ("previous year", 1),
+            ("今年", 0),
+            ("本年度", 0),
+            ("去年", 1),
+            ("上一年", 1),
+            ("前年", 2),
+        ];
+        for (word, back) in relative {
+            for i in all_matches(&l, word) {
+                push(i, i + word.len(), y - back);
+            }
+        }
+    }
+    // Explicit years: 4 ASCII digits 1900–2099 not inside a longer token (IDs like
+    // TRAVEL-2026-01 stay IDs), optionally followed by 年.
+    let bytes = l.as_bytes();
+    let mut i = 0;
+    while i + 4 <= bytes.len() {
+        let window = bytes.get(i..i + 4).unwrap_or(&[]);
+        let digits = window.iter().all(u8::is_ascii_digit);
+        let before = i.checked_sub(1).and_then(|b| bytes.get(b)).copied();
+        let after = bytes.get(i + 4).copied();
+        let glued =
+            |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if digits && !glued(before) && !glued(after) {
+            let year: i64 = l.get(i..i + 4).and_then(|s| s.parse().ok()).unwrap_or(0);
+            if (1900..2100).contains(&year) {
+                let end = if l.get(i + 4..).is_some_and(|r| r.starts_with('年')) {
+                    i + 4 + '年'.len_utf8()
+                } else {
+                    i + 4
+                };
+                push(i, end, year);
+            }
+            i += 4;
+        } else {
+            i += 1;
+        }
+    }
+    for t in &mut out {
+        let head = l.get(..t.start).unwrap_or("").trim_end();
+        t.baseline = head.ends_with('比') || head.ends_with("than");
+    }
+    out.sort_by_key(|t| t.start);
+    out
+}
+
+/// "比去年缩短了多少" / "shorter than last year": the range to cut from the
+/// clause to leave the subject, when the clause is such a difference question.
+pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)> {
+    let baseline = temporals.iter().find(|t| t.baseline)?;
+    let l = lower(clause);
+    let head = l.get(..baseline.start)?;
+    let tail = l.get(baseline.end..)?;
+    let cut_end = l.trim_end_matches(['?', '？', '。', '.', ' ']).len();
+    if head.trim_end().ends_with('比') {
+        let asks = tail.contains("多少") || tail.contains('几') || tail.contains("多久");
+        if asks && ZH_CHANGE.iter().any(|w| tail.contains(w)) {
+            let start = head.trim_end().len() - '比'.len_utf8();
+            return Some((start, cut_end.max(baseline.end)));
+        }
+        return None;
+    }
+    // English: "<comparative> than <baseline>" somewhere in the clause.
+    if COMPARATIVES.iter().any(|c| head.contains(c)) {
+        let than = head.trim_end().len().checked_sub("than".len())?;
+        return Some((than, baseline.end));
+    }
+    None
+}
+
+/// "境外的提交期限也与境内一样吗" / "is the overseas deadline the same as the
+/// domestic one": (left subject range, right subject range).
+pub fn same_as(clause: &str) -> Option<(Range, Range)> {
+    let l = lower(clause);
+    let end = l.trim_end_matches(['?', '？', '。', '.', ' ']).len();
+    if let Some(i) = l.find(" the same as ") {
+        let right = i + " the same as ".len();
+        return Some(((0, i), (right, end)));
+    }
+    for word in ["一样", "相同"] {
+        let Some(w) = l.rfind(word) else { continue };
+        let head = l.get(..w)?;
+        let (c, conn) = ['与', '和', '跟', '同']
+            .iter()
+            .filter_map(|c| head.rfind(*c).map(|i| (i, *c)))
+            .max_by_key(|(i, _)| *i)?;
+        let mut left_end = c;
+        if l.get(..left_end)?.ends_with('也') {
+            left_end -= '也'.len_utf8();
+        }
+        return Some(((0, left_end), (c + conn.len_utf8(), w)));
+    }
+    None
+}
+
+/// "Which is older, A or B?": (op, A range, B range).
+/// A byte range of a clause.
+pub type Range = (usize, usize);
+
+pub fn choice(clause: &str) -> Option<(Op, Range, Range)> {
+    let l = lower(clause);
+    let first = l.split_whitespace().next()?;
+    if !matches!(first, "which" | "who" | "what") {
+        return None;
+    }
+    let or = l.rfind(" or ")?;
+    let head = l.get(..or)?;
+    let op = if EARLY.iter().any(|w| head.contains(w)) {
+        Op::Earliest
+    } else if LATE.iter().any(|w| head.contains(w)) {
+        Op::Latest
+    } else {
+        return None;
+    };
+    let a_start = head.rfind(',').map(|i| i + 1)?;
+    let end = l.trim_end_matches(['?', '.', ' ']).len();
+    let b_start = or + " or ".len();
+    (a_start < or && b_start < end).then_some((op, (a_start, or), (b_start, end)))
+}
+
+/// "the <type> that <relative clause>": (start of "the", start of the relative
+/// clause, the type) for a catalog entity type.
+pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, usize, &'t str)> {
+    let l = lower(clause);
+    for t in types {
+        let name = t.replace('_', " ");
+        for plural in ["", "s"] {
+            for rel in ["that", "which", "who"] {
+                let pat = format!("the {name}{plural} {rel} ");
+                if let Some(i) = l.find(&pat) {
+                    let boundary = i == 0 || l.get(..i).is_some_and(|h| h.ends_with(' '));
+                    if boundary {
+                        return Some((i, i + pat.len(), t.as_str()));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A reference to another document through a named document: (start, end of
+/// the referring phrase, end of the noun phrase) around a doc mention at
+/// `doc_start..doc_end`.
+pub fn doc_reference(clause: &str, doc_start: usize, doc_end: usize) -> Option<Reference> {
+    let tail = clause.get(doc_end..)?;
+    let trimmed = tail.trim_start();
+    let offset = doc_end + (tail.len() - trimmed.len());
+    for marker in ZH_REFERENCE {
+        if trimmed.starts_with(marker) {
+            let np_start = offset + marker.len();
+            let rest = clause.get(np_start..)?;
+            let np_len = rest
+                .find(['，', ',', '。', '?', '？', '；'])
+                .unwrap_or(rest.len());
+            return Some(Reference {
+                phrase: (doc_start, np_start + np_len),
+                noun: (np_start, np_start + np_len),
+            });
+        }
+    }
+    let l = lower(clause);
+    let head = l.get(..doc_start)?.trim_end();
+    for marker in EN_REFERENCE {
+        if head.ends_with(marker) {
+            let marker_start = head.len() - marker.len();
+            let np_start = l.get(..marker_start)?.rfind("the ")?;
+            return Some(Reference {
+                phrase: (np_start, doc_end),
+                noun: (np_start, marker_start),
+            });
+        }
+    }
+    None
+}
+
+/// Where a document reference sits in a clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reference {
+    /// The whole referring phrase ("TRAVEL-2026-01 指定的海外补充办法").
+    pub phrase: (usize, usize),
+    /// The noun phrase naming what is referenced ("海外补充办法").
+    pub noun: (usize, usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(s: &str, r: (usize, usize)) -> &str {
+        &s[r.0..r.1]
+    }
+
+    #[test]
+    fn temporal_words_map_to_years() {
+        let q = "今年境内差旅报销的提交期限比去年缩短了多少?";
+        let t = temporals(q, Some(2026));
+        assert_eq!(
+            t.iter().map(|t| (t.year, t.baseline)).collect::<Vec<_>>(),
+            vec![(2026, false), (2025, true)]
+        );
+        let e = temporals(
+            "How much shorter is this year's deadline than last year's?",
+            Some(2026),
+        );
+        assert_eq!(
+            e.iter().map(|t| (t.year, t.baseline)).collect::<Vec<_>>(),
+            vec![(2026, false), (2025, true)]
+        );
+        assert!(temporals("TRAVEL-2026-01 指定的办法", Some(2026)).is_empty());
+        assert_eq!(temporals("the 2025年 policy", None)[0].year, 2025);
+        assert!(temporals("this year", None).is_empty());
+    }
+
+    #[test]
+    fn difference_cuts_the_comparison() {
+        let q = "今年境内差旅报销的提交期限比去年缩短了多少?";
+        let t = temporals(q, Some(2026));
+        let (a, _) = difference(q, &t).unwrap();
+        assert_eq!(&q[..a], "今年境内差旅报销的提交期限");
+        let e = "Is this year's deadline shorter than last year's?";
+        let t = temporals(e, Some(2026));
+        let (a, b) = difference(e, &t).unwrap();
+        assert_eq!(&e[a..b], "than last year's");
+        assert!(difference("比去年好吗", &temporals("比去年好吗", Some(2026))).is_none());
+    }
+
+    #[test]
+    fn same_as_finds_both_sides() {
+        let q = "境外的提交期限也与境内一样吗?";
+        let (l, r) = same_as(q).unwrap();
+        assert_eq!((cut(q, l), cut(q, r)), ("境外的提交期限", "境内"));
+        let e = "Is the overseas deadline the same as the domestic one?";
+        let (l, r) = same_as(e).unwrap();
+        assert_eq!(
+            (cut(e, l), cut(e, r)),
+            ("Is the overseas deadline", "the domestic one")
+        );
+    }
+
+    #[test]
+    fn choice_finds_the_alternatives() {
+        let q = "Which magazine was started first, Arthur's Magazine or First for Women?";
+        let (op, a, b) = choice(q).unwrap();
+        assert_eq!(op, Op::Earliest);
+        assert_eq!(
+            (cut(q, a).trim(), cut(q, b)),
+            ("Arthur's Magazine", "First for Women")
+        );
+        assert!(choice("Which is better, tea or coffee?").is_none());
+    }
+
+    #[test]
+    fn nested_entity_reference() {
+        let types = vec!["service".to_string()];
+        let q = "Which rollback rule applies to the service that failed after the second retry?";
+        let (s, r, t) = nested_entity(q, &types).unwrap();
+        assert_eq!(
+            (&q[..s], &q[r..], t),
+            (
+                "Which rollback rule applies to ",
+                "failed after the second retry?",
+                "service"
+            )
+        );
+    }
+
+    #[test]
+    fn document_references() {
+        let q = "TRAVEL-2026-01 指定的海外补充办法,对境外报销提交有什么要求?";
+        let r = doc_reference(q, 0, "TRAVEL-2026-01".len()).unwrap();
+        assert_eq!(cut(q, r.noun), "海外补充办法");
+        assert_eq!(cut(q, r.phrase), "TRAVEL-2026-01 指定的海外补充办法");
+        let e = "What does the supplement referenced by TRAVEL-2026-01 require?";
+        let d = e.find("TRAVEL").unwrap();
+        let r = doc_reference(e, d, d + 14).unwrap();
+        assert_eq!(cut(e, r.noun), "the supplement ");
+    }
+
+    #[test]
+    fn outputs_and_ops() {
+        assert_eq!(output_of("境内报销审批后多久付款?"), Output::Duration);
+        assert_eq!(
+            output_of("What is the refund window for electronics?"),
+            Output::Duration
+        );
+        assert_eq!(output_of("can Priya get cash?"), Output::Passage);
+        assert_eq!(op_of("境外的提交期限也与境内一样吗"), Some(Op::Same));
+        assert_eq!(op_of("比去年缩短了多少"), Some(Op::Difference));
+        assert_eq!(op_of("which is older"), Some(Op::Earliest));
+    }
+}

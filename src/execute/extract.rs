@@ -1,0 +1,224 @@
+//! Stage 6 — execute: reading a slot's value out of one passage.
+//!
+//! Guarantees: every value comes with the span that states it (a sentence, a
+//! duration phrase, an entity or document mention); a passage that does not
+//! state a value of the requested type gives `None`, never a guess.
+
+use crate::analyze;
+use crate::compute::duration;
+use crate::index::Index;
+use crate::model::{Output, Passage, Span, Value, DOC_TYPE};
+
+/// Byte ranges of the query's terms inside a text.
+fn matches(text: &str, query: &[String]) -> Vec<(usize, usize)> {
+    analyze::terms(text)
+        .into_iter()
+        .filter(|t| query.contains(&t.term))
+        .map(|t| (t.start, t.end))
+        .collect()
+}
+
+/// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline).
+fn sentences(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '；' | '\n') {
+            let next = text.get(i + c.len_utf8()..).and_then(|r| r.chars().next());
+            // "3.13" or "e.g" is not a sentence end.
+            if c == '.' && next.is_some_and(|n| !n.is_whitespace()) {
+                continue;
+            }
+            let end = i + c.len_utf8();
+            if text.get(start..end).is_some_and(|s| !s.trim().is_empty()) {
+                out.push((start, end));
+            }
+            start = end;
+        }
+    }
+    if text.get(start..).is_some_and(|s| !s.trim().is_empty()) {
+        out.push((start, text.len()));
+    }
+    out
+}
+
+fn trimmed_span(text: &str, (s, e): (usize, usize)) -> Span {
+    let slice = text.get(s..e).unwrap_or("");
+    let lead = slice.len() - slice.trim_start().len();
+    let trail = slice.len() - slice.trim_end().len();
+    analyze::char_span(text, s + lead, e - trail)
+}
+
+/// The sentence that matches the most query terms (earliest on ties).
+pub fn best_sentence(text: &str, query: &[String]) -> Span {
+    let hits = matches(text, query);
+    let best = sentences(text)
+        .into_iter()
+        .max_by_key(|&(s, e)| {
+            let n = hits.iter().filter(|(a, _)| *a >= s && *a < e).count();
+            (n, std::cmp::Reverse(s))
+        })
+        .unwrap_or((0, text.len()));
+    trimmed_span(text, best)
+}
+
+fn distance(range: (usize, usize), hits: &[(usize, usize)]) -> usize {
+    hits.iter()
+        .map(|&(a, b)| {
+            if b <= range.0 {
+                range.0 - b
+            } else {
+                a.saturating_sub(range.1)
+            }
+        })
+        .min()
+        .unwrap_or(usize::MAX)
+}
+
+/// Candidate values of the requested type in one passage, best first.
+pub fn values(
+    index: &Index,
+    doc: u32,
+    p: &Passage,
+    output: &Output,
+    query: &[String],
+) -> Vec<(Value, Span)> {
+    let text = p.text.as_str();
+    let hits = matches(text, query);
+    match output {
+        Output::Passage | Output::Result => {
+            let span = best_sentence(text, query);
+            vec![(
+                Value::Passage {
+                    passage_id: p.id.clone(),
+                    text: span.text.clone(),
+                },
+                span,
+            )]
+        }
+        Output::Duration => {
+            let mut found = duration::durations(text);
+            // Prefer the duration whose sentence matches the question best.
+            let sents = sentences(text);
+            let score = |d: &crate::model::Duration| {
+                let byte = text.char_indices().nth(d.span.start).map_or(0, |(b, _)| b);
+                sents
+                    .iter()
+                    .find(|(s, e)| byte >= *s && byte < *e)
+                    .map_or(0, |(s, e)| {
+                        hits.iter().filter(|(a, _)| a >= s && a < e).count()
+                    })
+            };
+            found.sort_by_key(|d| std::cmp::Reverse(score(d)));
+            found
+                .into_iter()
+                .map(|d| {
+                    let span = d.span.clone();
+                    (
+                        Value::Duration {
+                            amount: d.amount,
+                            unit: d.unit,
+                            start: d.start,
+                            text: d.span.text,
+                        },
+                        span,
+                    )
+                })
+                .collect()
+        }
+        Output::Entity { entity_type } => {
+            let mut found: Vec<(usize, Value, Span)> = index
+                .mentions(doc)
+                .iter()
+                .filter_map(|m| {
+                    let e = index.catalog().get(m.entity)?;
+                    let wanted = entity_type
+                        .as_ref()
+                        .is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
+                    if !wanted || e.kind == crate::model::TITLE_TYPE || e.kind == DOC_TYPE {
+                        return None;
+                    }
+                    let span = crate::index::Catalog::span(text, m);
+                    let d = distance((m.start as usize, m.end as usize), &hits);
+                    Some((
+                        d,
+                        Value::Entity {
+                            id: e.id.clone(),
+                            entity_type: e.kind.clone(),
+                            passage_id: p.id.clone(),
+                            span: span.clone(),
+                        },
+                        span,
+                    ))
+                })
+                .collect();
+            found.sort_by_key(|(d, _, _)| *d);
+            dedup(found)
+        }
+        Output::Document => {
+            let own = p.meta_str("doc").unwrap_or_default();
+            let mut found: Vec<(usize, Value, Span)> = index
+                .mentions(doc)
+                .iter()
+                .filter_map(|m| {
+                    let e = index.catalog().get(m.entity)?;
+                    if e.kind != DOC_TYPE || e.id.eq_ignore_ascii_case(&own) {
+                        return None;
+                    }
+                    let span = crate::index::Catalog::span(text, m);
+                    let d = distance((m.start as usize, m.end as usize), &hits);
+                    Some((
+                        d,
+                        Value::Document {
+                            id: e.id.clone(),
+                            passage_id: p.id.clone(),
+                            span: span.clone(),
+                        },
+                        span,
+                    ))
+                })
+                .collect();
+            found.sort_by_key(|(d, _, _)| *d);
+            dedup(found)
+        }
+    }
+}
+
+fn dedup(found: Vec<(usize, Value, Span)>) -> Vec<(Value, Span)> {
+    let mut out: Vec<(Value, Span)> = Vec::new();
+    for (_, v, s) in found {
+        let key = crate::chain::key_of(&v).map(|(k, _, _)| k.to_string());
+        if !out
+            .iter()
+            .any(|(o, _)| crate::chain::key_of(o).map(|(k, _, _)| k.to_string()) == key)
+        {
+            out.push((v, s));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_respect_decimals() {
+        let t = "Python 3.13 is out. It is fast! 审批后付款。";
+        let s: Vec<&str> = sentences(t)
+            .into_iter()
+            .map(|(a, b)| t[a..b].trim())
+            .collect();
+        assert_eq!(
+            s,
+            vec!["Python 3.13 is out.", "It is fast!", "审批后付款。"]
+        );
+    }
+
+    #[test]
+    fn best_sentence_picks_most_matches() {
+        let text = "Refunds take time. Cash refunds are available in store. Thanks.";
+        let span = best_sentence(text, &["cash".into(), "refund".into()]);
+        assert_eq!(span.text, "Cash refunds are available in store.");
+    }
+}

@@ -1,0 +1,217 @@
+//! Stage 2 — index: the entity catalog.
+//!
+//! Holds canonical entities (from the entities file, every passage title and
+//! every `meta.doc` value) and finds their mentions in text. Invariants:
+//! every alias is matched on whole surface words (so `gateway west` and
+//! `gateway-west` name the same entity, `gateway-westward` does not); matches
+//! are longest-first and never overlap; an alias made only of stop words,
+//! digits or a single short word is never registered (it would link noise).
+
+use crate::analyze;
+use crate::model::{Entity, Span};
+use std::collections::HashMap;
+
+/// A mention of a catalog entity inside a text: byte range + entity index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Mention {
+    pub entity: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// The entity catalog and its alias matcher.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    entities: Vec<Entity>,
+    by_id: HashMap<String, u32>,
+    /// First alias word → (all alias words, entity index), longest aliases first.
+    by_first_word: HashMap<String, Vec<(Vec<String>, u32)>>,
+}
+
+fn key(id: &str) -> String {
+    id.trim().to_lowercase()
+}
+
+/// True when an alias (as surface words) is specific enough to link on.
+fn linkable(words: &[String]) -> bool {
+    if words.iter().all(|w| analyze::is_stop_word(w)) {
+        return false;
+    }
+    if words.iter().all(|w| w.chars().all(|c| c.is_ascii_digit())) {
+        return false;
+    }
+    match words {
+        [single] => {
+            let cjk = single.chars().any(analyze::is_cjk);
+            !cjk && single.chars().count() >= 3
+        }
+        _ => true,
+    }
+}
+
+impl Catalog {
+    /// Builds a catalog from entities; a later entity with an ID already present
+    /// only adds its aliases to the first.
+    pub fn new(entities: Vec<Entity>) -> Catalog {
+        let mut catalog = Catalog::default();
+        for entity in entities {
+            catalog.add(entity);
+        }
+        catalog
+    }
+
+    /// Adds an entity (or merges its aliases into the entry with the same ID).
+    pub fn add(&mut self, entity: Entity) {
+        let k = key(&entity.id);
+        if k.is_empty() {
+            return;
+        }
+        let index = match self.by_id.get(&k) {
+            Some(&i) => {
+                if let Some(existing) = self.entities.get_mut(i as usize) {
+                    for alias in &entity.aliases {
+                        if !existing.aliases.contains(alias) {
+                            existing.aliases.push(alias.clone());
+                        }
+                    }
+                }
+                i
+            }
+            None => {
+                let i = self.entities.len() as u32;
+                self.by_id.insert(k, i);
+                self.entities.push(entity.clone());
+                i
+            }
+        };
+        for name in std::iter::once(&entity.id).chain(entity.aliases.iter()) {
+            let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
+            if !linkable(&words) {
+                continue;
+            }
+            let Some(first) = words.first().cloned() else {
+                continue;
+            };
+            let list = self.by_first_word.entry(first).or_default();
+            if list.iter().any(|(w, e)| *w == words && *e == index) {
+                continue;
+            }
+            list.push((words, index));
+            list.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        }
+    }
+
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
+    pub fn get(&self, index: u32) -> Option<&Entity> {
+        self.entities.get(index as usize)
+    }
+
+    /// The entity with this canonical ID or alias (case-insensitive).
+    pub fn resolve(&self, name: &str) -> Option<u32> {
+        if let Some(&i) = self.by_id.get(&key(name)) {
+            return Some(i);
+        }
+        let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
+        let first = words.first()?;
+        self.by_first_word
+            .get(first)?
+            .iter()
+            .find(|(w, _)| *w == words)
+            .map(|&(_, e)| e)
+    }
+
+    /// Every non-overlapping mention in `text`, longest alias first at each
+    /// position. A mention never starts or ends inside a compound token
+    /// (`gateway-west` is not mentioned by `gateway-west-legacy`).
+    pub fn mentions(&self, text: &str) -> Vec<Mention> {
+        let words = analyze::words(text);
+        // glued[i]: word i continues into word i+1 through - _ . or /.
+        let glued: Vec<bool> = words
+            .iter()
+            .zip(words.iter().skip(1))
+            .map(|(a, b)| {
+                text.get(a.end..b.start)
+                    .is_some_and(|gap| matches!(gap, "-" | "_" | "." | "/"))
+            })
+            .collect();
+        let glued_at = |i: usize| glued.get(i).copied().unwrap_or(false);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while let Some(word) = words.get(i) {
+            let starts_inside = i > 0 && glued_at(i - 1);
+            let rest = words.get(i..).unwrap_or(&[]);
+            let hit = self.by_first_word.get(&word.term).and_then(|cands| {
+                cands.iter().find(|(alias, _)| {
+                    alias.len() <= rest.len()
+                        && !glued_at(i + alias.len() - 1)
+                        && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
+                })
+            });
+            let hit = hit.filter(|_| !starts_inside);
+            match hit {
+                Some((alias, entity)) => {
+                    let last = words.get(i + alias.len() - 1).unwrap_or(word);
+                    out.push(Mention {
+                        entity: *entity,
+                        start: word.start as u32,
+                        end: last.end as u32,
+                    });
+                    i += alias.len();
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+
+    /// The span of a mention inside `text`.
+    pub fn span(text: &str, mention: &Mention) -> Span {
+        analyze::char_span(text, mention.start as usize, mention.end as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::new(vec![Entity {
+            id: "gateway-west".into(),
+            kind: "service".into(),
+            aliases: vec!["West Gateway".into()],
+        }])
+    }
+
+    fn found(text: &str) -> Vec<String> {
+        catalog()
+            .mentions(text)
+            .iter()
+            .map(|m| text[m.start as usize..m.end as usize].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn aliases_match_whole_words_and_whole_compounds() {
+        assert_eq!(found("deploy of gateway-west failed"), vec!["gateway-west"]);
+        assert_eq!(found("the gateway west pods"), vec!["gateway west"]);
+        assert_eq!(found("see West Gateway."), vec!["West Gateway"]);
+        assert!(found("gateway-west-legacy failed").is_empty());
+        assert!(found("old-gateway-west failed").is_empty());
+        assert!(found("gateway-westward").is_empty());
+        assert_eq!(catalog().resolve("GW West"), None);
+        assert_eq!(catalog().resolve("west gateway"), Some(0));
+    }
+
+    #[test]
+    fn noisy_aliases_are_not_registered() {
+        let c = Catalog::new(vec![Entity {
+            id: "x1".into(),
+            kind: "t".into(),
+            aliases: vec!["the".into(), "42".into(), "ab".into()],
+        }]);
+        assert!(c.mentions("the 42 ab x1").is_empty());
+    }
+}

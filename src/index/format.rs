@@ -1,0 +1,306 @@
+//! Stage 2 — index: the binary index file.
+//!
+//! Layout (little endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `SLCHIDX\0` |
+//! | 4 | format version ([`VERSION`]) |
+//! | 8 | payload length |
+//! | 4 | CRC-32 of the payload |
+//! | n | payload: postcard encoding of the stored index |
+//!
+//! Guarantees: any byte string either decodes into an index whose internal
+//! references are all in range, or gives [`Error::Index`] saying what is wrong
+//! (wrong magic, other version, truncated, checksum mismatch, undecodable or
+//! inconsistent payload). Decoding never panics.
+
+use super::{Bm25, Catalog, Cues, Index, Mention, Postings};
+use crate::error::{Error, Result};
+use crate::model::{Entity, Meta, MetaValue, Passage};
+use serde::{Deserialize, Serialize};
+
+pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
+pub const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 8 + 4;
+
+/// Metadata value in a non-self-describing, tagged form.
+#[derive(Serialize, Deserialize)]
+enum StoredValue {
+    Bool(bool),
+    Int(i64),
+    Num(f64),
+    Str(String),
+    List(Vec<String>),
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredPassage {
+    id: String,
+    title: String,
+    text: String,
+    url: Option<String>,
+    lang: Option<String>,
+    meta: Vec<(String, StoredValue)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    bm25: Bm25,
+    passages: Vec<StoredPassage>,
+    catalog: Vec<Entity>,
+    declared: Vec<Entity>,
+    cues: Cues,
+    postings: Postings,
+    mentions: Vec<Vec<Mention>>,
+}
+
+fn store_passage(p: &Passage) -> StoredPassage {
+    StoredPassage {
+        id: p.id.clone(),
+        title: p.title.clone(),
+        text: p.text.clone(),
+        url: p.url.clone(),
+        lang: p.lang.clone(),
+        meta: p
+            .meta
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    MetaValue::Bool(b) => StoredValue::Bool(*b),
+                    MetaValue::Int(i) => StoredValue::Int(*i),
+                    MetaValue::Num(n) => StoredValue::Num(*n),
+                    MetaValue::Str(s) => StoredValue::Str(s.clone()),
+                    MetaValue::List(l) => StoredValue::List(l.clone()),
+                };
+                (k.clone(), v)
+            })
+            .collect(),
+    }
+}
+
+fn load_passage(p: StoredPassage) -> Passage {
+    let meta: Meta = p
+        .meta
+        .into_iter()
+        .map(|(k, v)| {
+            let v = match v {
+                StoredValue::Bool(b) => MetaValue::Bool(b),
+                StoredValue::Int(i) => MetaValue::Int(i),
+                StoredValue::Num(n) => MetaValue::Num(n),
+                StoredValue::Str(s) => MetaValue::Str(s),
+                StoredValue::List(l) => MetaValue::List(l),
+            };
+            (k, v)
+        })
+        .collect();
+    Passage {
+        id: p.id,
+        title: p.title,
+        text: p.text,
+        url: p.url,
+        lang: p.lang,
+        meta,
+    }
+}
+
+impl Index {
+    /// Encodes the index into the binary file format.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let stored = Stored {
+            bm25: self.bm25,
+            passages: self.passages.iter().map(store_passage).collect(),
+            catalog: self.catalog.entities().to_vec(),
+            declared: self.declared.clone(),
+            cues: self.cues.clone(),
+            postings: self.postings.clone(),
+            mentions: self.mentions.clone(),
+        };
+        let payload = postcard::to_allocvec(&stored)
+            .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+        let mut out = Vec::with_capacity(HEADER + payload.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        Ok(out)
+    }
+
+    /// Decodes an index from the binary file format.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Index> {
+        let field = |from: usize, len: usize| {
+            bytes.get(from..from + len).ok_or_else(|| {
+                Error::Index(format!(
+                    "truncated: {} bytes, shorter than the {HEADER}-byte header",
+                    bytes.len()
+                ))
+            })
+        };
+        if field(0, 8)? != MAGIC {
+            return Err(Error::Index(
+                "not a slotchain index (wrong magic number)".into(),
+            ));
+        }
+        let version = u32::from_le_bytes(le(field(8, 4)?));
+        if version != VERSION {
+            return Err(Error::Index(format!(
+                "format version {version} is not supported (this build reads version {VERSION}); rebuild the index"
+            )));
+        }
+        let len = u64::from_le_bytes(le(field(12, 8)?));
+        let crc = u32::from_le_bytes(le(field(20, 4)?));
+        let payload = &bytes[HEADER..];
+        if (payload.len() as u64) < len {
+            return Err(Error::Index(format!(
+                "truncated: payload has {} of {len} bytes",
+                payload.len()
+            )));
+        }
+        if (payload.len() as u64) > len {
+            return Err(Error::Index(format!(
+                "{} unexpected bytes after the payload",
+                payload.len() as u64 - len
+            )));
+        }
+        if crc32fast::hash(payload) != crc {
+            return Err(Error::Index(
+                "checksum mismatch: the file is corrupt".into(),
+            ));
+        }
+        let stored: Stored = postcard::from_bytes(payload)
+            .map_err(|e| Error::Index(format!("cannot decode payload: {e}")))?;
+        Self::from_stored(stored)
+    }
+
+    fn from_stored(stored: Stored) -> Result<Index> {
+        let passages: Vec<Passage> = stored.passages.into_iter().map(load_passage).collect();
+        let mut postings = stored.postings;
+        postings.validate(passages.len()).map_err(Error::Index)?;
+        let catalog = Catalog::new(stored.catalog);
+        let entity_count = catalog.entities().len() as u32;
+        if stored.mentions.len() != passages.len() {
+            return Err(Error::Index(
+                "mention table does not match the passage count".into(),
+            ));
+        }
+        for (p, list) in passages.iter().zip(&stored.mentions) {
+            for m in list {
+                if m.entity >= entity_count
+                    || m.start > m.end
+                    || !p.text.is_char_boundary(m.start as usize)
+                    || !p.text.is_char_boundary(m.end as usize)
+                    || m.end as usize > p.text.len()
+                {
+                    return Err(Error::Index(format!(
+                        "mention table of passage {:?} is inconsistent",
+                        p.id
+                    )));
+                }
+            }
+        }
+        let mut ids = std::collections::HashSet::new();
+        for p in &passages {
+            if !ids.insert(p.id.as_str()) {
+                return Err(Error::Index(format!("duplicate passage id {:?}", p.id)));
+            }
+        }
+        Ok(Index::assemble(
+            stored.bm25,
+            passages,
+            catalog,
+            stored.declared,
+            stored.cues,
+            postings,
+            stored.mentions,
+        ))
+    }
+}
+
+fn le<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, b) in out.iter_mut().zip(bytes) {
+        *o = *b;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Passage;
+
+    fn sample() -> Vec<u8> {
+        let passages = vec![Passage {
+            id: "a".into(),
+            title: "Alpha".into(),
+            text: "alpha beta gamma".into(),
+            url: None,
+            lang: None,
+            meta: Meta::new(),
+        }];
+        let index = Index::build(passages, vec![], Cues::new(), Bm25::default()).unwrap();
+        index.to_bytes().unwrap()
+    }
+
+    fn err(bytes: &[u8]) -> String {
+        Index::from_bytes(bytes).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn round_trip_keeps_passages() {
+        let bytes = sample();
+        let index = Index::from_bytes(&bytes).unwrap();
+        assert_eq!(index.passages().len(), 1);
+        assert_eq!(index.to_bytes().unwrap(), bytes);
+    }
+
+    #[test]
+    fn bad_inputs_are_named_errors() {
+        let bytes = sample();
+        assert!(err(b"").contains("truncated"));
+        assert!(err(b"GARBAGE!GARBAGE!GARBAGE!GARBAGE").contains("wrong magic"));
+        let mut v2 = bytes.clone();
+        v2[8] = 9;
+        assert!(err(&v2).contains("format version 9"));
+        assert!(err(&bytes[..bytes.len() - 3]).contains("truncated: payload"));
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0xff;
+        assert!(err(&flipped).contains("checksum mismatch"));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(err(&longer).contains("unexpected bytes"));
+    }
+
+    #[test]
+    fn every_truncation_and_bit_flip_is_an_error_not_a_panic() {
+        let bytes = sample();
+        for cut in 0..bytes.len() {
+            assert!(Index::from_bytes(&bytes[..cut]).is_err());
+        }
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x55;
+            let _ = Index::from_bytes(&b);
+        }
+    }
+
+    #[test]
+    fn consistent_payload_with_fixed_checksum_is_still_validated() {
+        // A payload that decodes but points past the passage table.
+        let bytes = sample();
+        let mut stored: Stored = postcard::from_bytes(&bytes[HEADER..]).unwrap();
+        stored.mentions = vec![vec![Mention {
+            entity: 99,
+            start: 0,
+            end: 1,
+        }]];
+        let payload = postcard::to_allocvec(&stored).unwrap();
+        let mut out = bytes[..12].to_vec();
+        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        assert!(err(&out).contains("mention table"));
+    }
+}

@@ -1,0 +1,130 @@
+//! The WebAssembly shell: translates between JS values and the core, nothing
+//! more. Every error becomes a JS `Error` whose message is the CLI's message.
+//! The panic hook only improves diagnostics; no input path panics.
+
+use crate::index::Index;
+use crate::model::{Plan, Scope};
+use crate::{Error, Options};
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+fn js_error(e: impl std::fmt::Display) -> JsValue {
+    js_sys::Error::new(&e.to_string()).into()
+}
+
+fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_error)
+}
+
+fn from_js<T: for<'de> Deserialize<'de>>(
+    value: JsValue,
+    what: fn(String) -> Error,
+) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| js_error(what(e.to_string())))
+}
+
+fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Scope::default());
+    }
+    from_js(value, Error::Scope)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsOptions {
+    k: Option<usize>,
+    budget: Option<usize>,
+    #[serde(default)]
+    no_decompose: bool,
+}
+
+fn options_of(value: JsValue) -> Result<(Options, bool), JsValue> {
+    let o: JsOptions = if value.is_undefined() || value.is_null() {
+        JsOptions::default()
+    } else {
+        from_js(value, |m| Error::Input(format!("options: {m}")))?
+    };
+    let defaults = Options::default();
+    Ok((
+        Options {
+            k: o.k.unwrap_or(defaults.k),
+            budget: o.budget.unwrap_or(defaults.budget),
+            ..defaults
+        },
+        o.no_decompose,
+    ))
+}
+
+fn now_us() -> u64 {
+    (js_sys::Date::now() * 1000.0) as u64
+}
+
+/// A loaded index.
+#[wasm_bindgen]
+pub struct Engine {
+    index: Index,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// Loads an index from the bytes of an index file.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<Engine, JsValue> {
+        console_error_panic_hook::set_once();
+        Index::from_bytes(bytes)
+            .map(|index| Engine { index })
+            .map_err(js_error)
+    }
+
+    /// Answers a question; returns the report as a plain object.
+    pub fn ask(
+        &self,
+        question: &str,
+        scope: JsValue,
+        options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
+        let started = now_us();
+        let mut report =
+            crate::ask(&self.index, question, &scope, &options, no_decompose).map_err(js_error)?;
+        report.elapsed_us = now_us().saturating_sub(started);
+        to_js(&report)
+    }
+
+    /// Validates and runs a host plan `{tasks: [...]}`.
+    pub fn run(&self, plan: JsValue, scope: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
+        let started = now_us();
+        let mut report = crate::run(&self.index, &plan, &scope, &options).map_err(js_error)?;
+        report.elapsed_us = now_us().saturating_sub(started);
+        to_js(&report)
+    }
+
+    /// Checks a plan; returns `{order, waves}` or throws naming the bad task IDs.
+    #[wasm_bindgen(js_name = validatePlan)]
+    pub fn validate_plan(&self, plan: JsValue) -> Result<JsValue, JsValue> {
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        to_js(&crate::validate(&plan).map_err(js_error)?)
+    }
+
+    /// Counts of passages, terms and entities.
+    pub fn stats(&self) -> Result<JsValue, JsValue> {
+        #[derive(serde::Serialize)]
+        struct Stats {
+            passages: usize,
+            terms: usize,
+            entities: usize,
+        }
+        to_js(&Stats {
+            passages: self.index.passages().len(),
+            terms: self.index.postings().term_count(),
+            entities: self.index.catalog().entities().len(),
+        })
+    }
+}
