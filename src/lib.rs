@@ -29,6 +29,7 @@ pub mod pipeline;
 pub mod plan;
 pub mod report;
 pub mod retrieve;
+pub mod sort;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -28,7 +28,9 @@ impl MetaValue {
         match self {
             MetaValue::Bool(b) => want.eq_ignore_ascii_case(if *b { "true" } else { "false" }),
             MetaValue::Int(i) => want.trim().parse::<i64>().is_ok_and(|w| w == *i),
-            MetaValue::Num(n) => want.trim().parse::<f64>().is_ok_and(|w| w == *n),
+            MetaValue::Num(n) => {
+                crate::compute::number::parse_decimal(want).is_some_and(|w| w == *n)
+            }
             MetaValue::Str(s) => s.eq_ignore_ascii_case(want.trim()),
             MetaValue::List(items) => items.iter().any(|s| s.eq_ignore_ascii_case(want.trim())),
         }
@@ -39,7 +41,7 @@ impl MetaValue {
         match self {
             MetaValue::Bool(b) => Some(b.to_string()),
             MetaValue::Int(i) => Some(i.to_string()),
-            MetaValue::Num(n) => Some(n.to_string()),
+            MetaValue::Num(n) => Some(crate::compute::number::format_amount(*n)),
             MetaValue::Str(s) => Some(s.clone()),
             MetaValue::List(_) => None,
         }
@@ -173,7 +175,7 @@ impl Scope {
                 });
             if !ok {
                 return Err(crate::Error::Scope(format!(
-                    "today must be YYYY-MM-DD, got {today:?}"
+                    "today must be YYYY-MM-DD, got \"{today}\""
                 )));
             }
         }
@@ -223,23 +225,60 @@ pub enum Op {
     Latest,
 }
 
-/// The type of value a task must produce to be supported.
+/// The type of value a task must produce to be supported. Its JSON form is a
+/// string: `passage`, `duration`, `entity`, `entity:<type>`, `document`, `result`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase", tag = "type")]
+#[serde(try_from = "String", into = "String")]
 pub enum Output {
     /// A passage that answers the sub-question.
     Passage,
     /// A duration with amount, unit and start event.
     Duration,
     /// A canonical entity ID (optionally of one type) linked in the evidence.
-    Entity {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        entity_type: Option<String>,
-    },
+    Entity { entity_type: Option<String> },
     /// A document ID referenced by the evidence.
     Document,
     /// The result of a compare or compute task.
     Result,
+}
+
+impl TryFrom<String> for Output {
+    type Error = String;
+
+    fn try_from(s: String) -> std::result::Result<Self, String> {
+        Ok(match s.as_str() {
+            "passage" => Output::Passage,
+            "duration" => Output::Duration,
+            "entity" => Output::Entity { entity_type: None },
+            "document" => Output::Document,
+            "result" => Output::Result,
+            other => match other.strip_prefix("entity:") {
+                Some(t) if !t.is_empty() => Output::Entity {
+                    entity_type: Some(t.to_string()),
+                },
+                _ => {
+                    return Err(format!(
+                        "unknown output \"{other}\" (passage, duration, entity, entity:<type>, document, result)"
+                    ))
+                }
+            },
+        })
+    }
+}
+
+impl From<Output> for String {
+    fn from(o: Output) -> String {
+        match o {
+            Output::Passage => "passage".into(),
+            Output::Duration => "duration".into(),
+            Output::Entity { entity_type: None } => "entity".into(),
+            Output::Entity {
+                entity_type: Some(t),
+            } => format!("entity:{t}"),
+            Output::Document => "document".into(),
+            Output::Result => "result".into(),
+        }
+    }
 }
 
 /// A constraint map: metadata key → required value. A value may name an earlier
@@ -318,6 +357,32 @@ pub enum DurationUnit {
     Week,
     Month,
     Year,
+}
+
+impl DurationUnit {
+    /// The unit's name as it appears in JSON (`calendar_day`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            DurationUnit::CalendarDay => "calendar_day",
+            DurationUnit::WorkingDay => "working_day",
+            DurationUnit::Hour => "hour",
+            DurationUnit::Week => "week",
+            DurationUnit::Month => "month",
+            DurationUnit::Year => "year",
+        }
+    }
+}
+
+impl Op {
+    /// The operation's name as it appears in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Difference => "difference",
+            Op::Same => "same",
+            Op::Earliest => "earliest",
+            Op::Latest => "latest",
+        }
+    }
 }
 
 /// A duration found in text: "30 个自然日 … 差旅结束后", "within 15 days of delivery".

@@ -582,7 +582,7 @@ fn a_host_plan_runs_like_a_decomposed_one() {
     let index = index_of(corpus());
     let p = plan(
         r#"{"tasks":[
-        {"id":"find","kind":"follow","question":"which service failed after the second retry?","output":{"type":"entity","entity_type":"service"},"depends_on":[]},
+        {"id":"find","kind":"follow","question":"which service failed after the second retry?","output":"entity:service","depends_on":[]},
         {"id":"rule","kind":"retrieve","question":"rollback rule for {find}","depends_on":["find"]}]}"#,
     );
     let r = slotchain::run(

@@ -13,7 +13,6 @@
 
 use crate::analyze::is_cjk;
 use crate::model::{Duration, DurationUnit, Span};
-use unicode_normalization::UnicodeNormalization;
 
 /// The text as folded chars (fullwidth ASCII → ASCII, ASCII lowercased) with
 /// their byte offsets; indexes are char offsets.
@@ -205,7 +204,7 @@ fn amount(t: &Text, i: usize) -> Option<(f64, usize, Script)> {
             .iter()
             .map(|&(_, c)| c)
             .collect();
-        return s.parse().ok().map(|v| (v, end, Script::Digits));
+        return super::number::parse_decimal(&s).map(|v| (v, end, Script::Digits));
     }
     if is_zh_numeral(c) {
         // "第三十天" is an ordinal, "同一天" / "每一天" are not amounts.
@@ -532,12 +531,12 @@ fn within_start(t: &Text, i: usize) -> usize {
     }
 }
 
-/// A start event in the form [`Duration::start`] carries: NFKC, lowercase,
+/// A start event in the form [`Duration::start`] carries: folded (see
+/// [`crate::analyze::fold`]),
 /// punctuation removed, spaces collapsed, articles dropped.
 pub fn normalize_start(event: &str) -> String {
-    let cleaned: String = event
-        .nfkc()
-        .flat_map(char::to_lowercase)
+    let cleaned: String = crate::analyze::fold::fold_str(event)
+        .chars()
         .map(|c| if c.is_alphanumeric() { c } else { ' ' })
         .collect();
     let mut out = String::new();
@@ -578,7 +577,7 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
             DurationUnit::Month => "个月",
             DurationUnit::Year => "年",
         };
-        return format!("{amount} {u}");
+        return format!("{} {u}", super::number::format_amount(amount));
     }
     let u = match unit {
         DurationUnit::CalendarDay => "calendar day",
@@ -589,7 +588,7 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
         DurationUnit::Year => "year",
     };
     let plural = if amount == 1.0 { "" } else { "s" };
-    format!("{amount} {u}{plural}")
+    format!("{} {u}{plural}", super::number::format_amount(amount))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! `no-comparable-value`). Nothing is ever guessed to fill a gap.
 
 pub mod duration;
+pub mod number;
 
 use crate::model::{Op, Value};
 
@@ -51,7 +52,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
             let [(a_id, a), (b_id, b)] = inputs else {
                 return Err(unresolved(
                     "no-comparable-value",
-                    format!("{op:?} needs exactly two inputs"),
+                    format!("{} needs exactly two inputs", op.name()),
                 ));
             };
             let (
@@ -84,7 +85,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
             if ux != uy {
                 return Err(unresolved(
                     "unit-mismatch",
-                    format!("{a_id} counts in {ux:?}, {b_id} in {uy:?}"),
+                    format!("{a_id} counts in {}, {b_id} in {}", ux.name(), uy.name()),
                 ));
             }
             if !duration::same_start(sx.as_deref(), sy.as_deref()) {

@@ -68,7 +68,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         years: index.has_meta_key("year"),
         today: scope.year(),
         default_year: None,
-        types: index.entity_types().into_iter().collect(),
+        types: index.entity_types(),
         tasks: Vec::new(),
         retrievals: 0,
         computes: 0,
@@ -119,7 +119,7 @@ fn cut(text: &str, ranges: &[(usize, usize)]) -> String {
     let mut out = String::new();
     let mut pos = 0;
     let mut sorted = ranges.to_vec();
-    sorted.sort();
+    crate::sort::sort_by(&mut sorted, &|a, b| a.cmp(b));
     for (s, e) in sorted {
         if s >= pos {
             out.push_str(text.get(pos..s).unwrap_or(""));
@@ -252,7 +252,7 @@ impl Builder<'_> {
         };
         let order = |t: &String| self.tasks.iter().position(|x| x.id == *t);
         if op == Op::Same {
-            inputs.sort_by_key(order);
+            crate::sort::sort_by(&mut inputs, &|a, b| order(a).cmp(&order(b)));
         }
         self.tasks.push(Task {
             id: id.clone(),
@@ -367,7 +367,7 @@ impl Builder<'_> {
         }
         let c = self.compute(clause, op, ids.clone());
         self.notes
-            .push(format!("{c}: {op:?} of {}", ids.join(", ")));
+            .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
     }
 
     fn nested_entity(&mut self, clause: &str, start: usize, rel: usize, kind: &str) {

@@ -109,7 +109,11 @@ pub fn values(
                         hits.iter().filter(|(a, _)| a >= s && a < e).count()
                     })
             };
-            found.sort_by_key(|d| std::cmp::Reverse(score(d)));
+            crate::sort::sort_by(&mut found, &|a, b| {
+                score(b)
+                    .cmp(&score(a))
+                    .then(a.span.start.cmp(&b.span.start))
+            });
             found
                 .into_iter()
                 .map(|d| {
@@ -152,7 +156,7 @@ pub fn values(
                     ))
                 })
                 .collect();
-            found.sort_by_key(|(d, _, _)| *d);
+            crate::sort::sort_by(&mut found, &|a, b| (a.0, a.2.start).cmp(&(b.0, b.2.start)));
             dedup(found)
         }
         Output::Document => {
@@ -178,7 +182,7 @@ pub fn values(
                     ))
                 })
                 .collect();
-            found.sort_by_key(|(d, _, _)| *d);
+            crate::sort::sort_by(&mut found, &|a, b| (a.0, a.2.start).cmp(&(b.0, b.2.start)));
             dedup(found)
         }
     }

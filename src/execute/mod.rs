@@ -22,7 +22,6 @@ use crate::model::{
 };
 use crate::plan::{placeholders, Schedule};
 use crate::retrieve::{self, round, Ranked};
-use std::collections::HashMap;
 
 /// Knobs of a request. Every field has a default ([`Options::default`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +62,47 @@ pub struct Execution {
     pub trace: Vec<TraceEntry>,
 }
 
+/// A small map keyed by task ID. Plans are short (at most
+/// [`crate::plan::MAX_TASKS`]), so a vector is as fast as hashing here and
+/// keeps hash-table code for these value types out of the wasm module.
+struct ByTask<V>(Vec<(String, V)>);
+
+impl<V> ByTask<V> {
+    fn new() -> Self {
+        ByTask(Vec::new())
+    }
+
+    fn get(&self, id: &str) -> Option<&V> {
+        self.0.iter().find(|(k, _)| k == id).map(|(_, v)| v)
+    }
+
+    fn get_mut(&mut self, id: &str) -> Option<&mut V> {
+        self.0.iter_mut().find(|(k, _)| k == id).map(|(_, v)| v)
+    }
+
+    fn insert(&mut self, id: String, value: V) {
+        match self.get_mut(&id) {
+            Some(v) => *v = value,
+            None => self.0.push((id, value)),
+        }
+    }
+
+    fn remove(&mut self, id: &str) -> Option<V> {
+        let i = self.0.iter().position(|(k, _)| k == id)?;
+        Some(self.0.swap_remove(i).1)
+    }
+}
+
+impl<V> FromIterator<(String, V)> for ByTask<V> {
+    fn from_iter<I: IntoIterator<Item = (String, V)>>(iter: I) -> Self {
+        let mut m = ByTask::new();
+        for (k, v) in iter {
+            m.insert(k, v);
+        }
+        m
+    }
+}
+
 /// One slot's outcome plus the alternatives a dependant may fall back on.
 struct Outcome {
     slot: Slot,
@@ -92,13 +132,13 @@ fn display(value: &Value) -> String {
     match value {
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Duration { text, .. } | Value::Passage { text, .. } => text.clone(),
-        Value::Difference { amount, .. } => amount.to_string(),
+        Value::Difference { amount, .. } => crate::compute::number::format_amount(*amount),
         Value::Same { equal } => equal.to_string(),
         Value::Choice { label, .. } => label.clone(),
     }
 }
 
-fn fill(text: &str, values: &HashMap<String, Value>) -> String {
+fn fill(text: &str, values: &ByTask<Value>) -> String {
     let mut out = text.to_string();
     for name in placeholders(text) {
         if let Some(v) = values.get(&name) {
@@ -159,8 +199,7 @@ pub fn execute(
         steps: 0,
         trace: Vec::new(),
     };
-    let by_id: HashMap<&str, &Task> = plan.tasks.iter().map(|t| (t.id.as_str(), t)).collect();
-    let mut done: HashMap<String, Outcome> = HashMap::new();
+    let mut done: ByTask<Outcome> = ByTask::new();
     for (w, wave) in schedule.waves.iter().enumerate() {
         note(
             &mut runner.trace,
@@ -169,7 +208,7 @@ pub fn execute(
             format!("wave {}: {}", w + 1, wave.join(", ")),
         );
         for id in wave {
-            let Some(task) = by_id.get(id.as_str()) else {
+            let Some(task) = plan.tasks.iter().find(|t| t.id == *id) else {
                 continue;
             };
             let outcome = runner.run(task, &mut done);
@@ -213,7 +252,7 @@ pub fn execute(
 }
 
 impl Runner<'_> {
-    fn run(&mut self, task: &Task, done: &mut HashMap<String, Outcome>) -> Outcome {
+    fn run(&mut self, task: &Task, done: &mut ByTask<Outcome>) -> Outcome {
         let output = output_of(task);
         let unsupported: Vec<String> = task
             .depends_on
@@ -247,13 +286,8 @@ impl Runner<'_> {
 
     /// Runs a retrieval task, falling back on a follow prerequisite's next
     /// candidate value when the first leads nowhere.
-    fn retrieval(
-        &mut self,
-        task: &Task,
-        output: Output,
-        done: &mut HashMap<String, Outcome>,
-    ) -> Outcome {
-        let mut values: HashMap<String, Value> = task
+    fn retrieval(&mut self, task: &Task, output: Output, done: &mut ByTask<Outcome>) -> Outcome {
+        let mut values: ByTask<Value> = task
             .depends_on
             .iter()
             .filter_map(|d| Some((d.clone(), done.get(d)?.slot.value.clone()?)))
@@ -261,7 +295,7 @@ impl Runner<'_> {
         let pivot = task
             .depends_on
             .iter()
-            .find(|d| done.get(*d).is_some_and(|o| o.alternatives.len() > 1))
+            .find(|d| done.get(d).is_some_and(|o| o.alternatives.len() > 1))
             .cloned();
         let Some(pivot) = pivot else {
             return self.attempt(task, &output, &values);
@@ -322,12 +356,7 @@ impl Runner<'_> {
     }
 
     /// One retrieval with the given prerequisite values.
-    fn attempt(
-        &mut self,
-        task: &Task,
-        output: &Output,
-        values: &HashMap<String, Value>,
-    ) -> Outcome {
+    fn attempt(&mut self, task: &Task, output: &Output, values: &ByTask<Value>) -> Outcome {
         let question = fill(&task.question, values);
         let mut constraints = Constraints::new();
         let mut slot = slot_for(
@@ -545,8 +574,8 @@ impl Runner<'_> {
         } else {
             slot.state = SlotState::Missing;
             slot.reason = Some(format!(
-                "no passage applies (the best covers {:.0}% of the question)",
-                best_coverage * 100.0
+                "no passage applies (the best covers {}% of the question)",
+                (best_coverage * 100.0).round() as u32
             ));
         }
         if alternatives.is_empty() {
@@ -563,7 +592,7 @@ impl Runner<'_> {
 
     /// Terms a good candidate should contain: the resolved user's name and the
     /// IDs earlier hops supplied.
-    fn focus(&self, question: &str, task: &Task, values: &HashMap<String, Value>) -> Vec<String> {
+    fn focus(&self, question: &str, task: &Task, values: &ByTask<Value>) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         if let Some(user) = self.scope.user.as_deref().filter(|u| !u.trim().is_empty()) {
             if question.to_lowercase().contains(&user.to_lowercase()) {
@@ -645,12 +674,7 @@ impl Runner<'_> {
     }
 
     /// Runs a compare or compute task over its prerequisites' values.
-    fn operation(
-        &mut self,
-        task: &Task,
-        output: Output,
-        done: &HashMap<String, Outcome>,
-    ) -> Outcome {
+    fn operation(&mut self, task: &Task, output: Output, done: &ByTask<Outcome>) -> Outcome {
         let mut slot = slot_for(
             task,
             task.question.clone(),

@@ -24,8 +24,10 @@ pub struct Mention {
 pub struct Catalog {
     entities: Vec<Entity>,
     by_id: HashMap<String, u32>,
-    /// First alias word → (all alias words, entity index), longest aliases first.
-    by_first_word: HashMap<String, Vec<(Vec<String>, u32)>>,
+    /// Every linkable alias as surface words, sorted by first word, then
+    /// longest first, then entity: the aliases starting with a word are one
+    /// contiguous run, found by binary search.
+    aliases: Vec<(Vec<String>, u32)>,
 }
 
 fn key(id: &str) -> String {
@@ -50,55 +52,60 @@ fn linkable(words: &[String]) -> bool {
 }
 
 impl Catalog {
-    /// Builds a catalog from entities; a later entity with an ID already present
-    /// only adds its aliases to the first.
+    /// Builds a catalog. An entity whose ID is already present only adds its
+    /// aliases to the first one (so a title equal to a declared ID keeps the
+    /// declared type).
     pub fn new(entities: Vec<Entity>) -> Catalog {
         let mut catalog = Catalog::default();
         for entity in entities {
-            catalog.add(entity);
+            let k = key(&entity.id);
+            if k.is_empty() {
+                continue;
+            }
+            let index = match catalog.by_id.get(&k) {
+                Some(&i) => {
+                    if let Some(existing) = catalog.entities.get_mut(i as usize) {
+                        for alias in &entity.aliases {
+                            if !existing.aliases.contains(alias) {
+                                existing.aliases.push(alias.clone());
+                            }
+                        }
+                    }
+                    i
+                }
+                None => {
+                    let i = catalog.entities.len() as u32;
+                    catalog.by_id.insert(k, i);
+                    catalog.entities.push(entity.clone());
+                    i
+                }
+            };
+            for name in std::iter::once(&entity.id).chain(entity.aliases.iter()) {
+                let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
+                if linkable(&words) {
+                    catalog.aliases.push((words, index));
+                }
+            }
         }
+        crate::sort::sort_by(&mut catalog.aliases, &|(a, x), (b, y)| {
+            a.first()
+                .cmp(&b.first())
+                .then(b.len().cmp(&a.len()))
+                .then(x.cmp(y))
+                .then(a.cmp(b))
+        });
+        catalog.aliases.dedup();
         catalog
     }
 
-    /// Adds an entity (or merges its aliases into the entry with the same ID).
-    pub fn add(&mut self, entity: Entity) {
-        let k = key(&entity.id);
-        if k.is_empty() {
-            return;
+    /// The aliases whose first word is `word`, longest first.
+    fn starting_with(&self, word: &str) -> &[(Vec<String>, u32)] {
+        fn first(a: &(Vec<String>, u32)) -> &str {
+            a.0.first().map_or("", String::as_str)
         }
-        let index = match self.by_id.get(&k) {
-            Some(&i) => {
-                if let Some(existing) = self.entities.get_mut(i as usize) {
-                    for alias in &entity.aliases {
-                        if !existing.aliases.contains(alias) {
-                            existing.aliases.push(alias.clone());
-                        }
-                    }
-                }
-                i
-            }
-            None => {
-                let i = self.entities.len() as u32;
-                self.by_id.insert(k, i);
-                self.entities.push(entity.clone());
-                i
-            }
-        };
-        for name in std::iter::once(&entity.id).chain(entity.aliases.iter()) {
-            let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
-            if !linkable(&words) {
-                continue;
-            }
-            let Some(first) = words.first().cloned() else {
-                continue;
-            };
-            let list = self.by_first_word.entry(first).or_default();
-            if list.iter().any(|(w, e)| *w == words && *e == index) {
-                continue;
-            }
-            list.push((words, index));
-            list.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
-        }
+        let lo = self.aliases.partition_point(|a| first(a) < word);
+        let hi = self.aliases.partition_point(|a| first(a) <= word);
+        self.aliases.get(lo..hi).unwrap_or(&[])
     }
 
     pub fn entities(&self) -> &[Entity] {
@@ -116,8 +123,7 @@ impl Catalog {
         }
         let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
         let first = words.first()?;
-        self.by_first_word
-            .get(first)?
+        self.starting_with(first)
             .iter()
             .find(|(w, _)| *w == words)
             .map(|&(_, e)| e)
@@ -143,12 +149,10 @@ impl Catalog {
         while let Some(word) = words.get(i) {
             let starts_inside = i > 0 && glued_at(i - 1);
             let rest = words.get(i..).unwrap_or(&[]);
-            let hit = self.by_first_word.get(&word.term).and_then(|cands| {
-                cands.iter().find(|(alias, _)| {
-                    alias.len() <= rest.len()
-                        && !glued_at(i + alias.len() - 1)
-                        && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
-                })
+            let hit = self.starting_with(&word.term).iter().find(|(alias, _)| {
+                alias.len() <= rest.len()
+                    && !glued_at(i + alias.len() - 1)
+                    && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
             });
             let hit = hit.filter(|_| !starts_inside);
             match hit {

@@ -80,20 +80,18 @@ fn store_passage(p: &Passage) -> StoredPassage {
 }
 
 fn load_passage(p: StoredPassage) -> Passage {
-    let meta: Meta = p
-        .meta
-        .into_iter()
-        .map(|(k, v)| {
-            let v = match v {
-                StoredValue::Bool(b) => MetaValue::Bool(b),
-                StoredValue::Int(i) => MetaValue::Int(i),
-                StoredValue::Num(n) => MetaValue::Num(n),
-                StoredValue::Str(s) => MetaValue::Str(s),
-                StoredValue::List(l) => MetaValue::List(l),
-            };
-            (k, v)
-        })
-        .collect();
+    // Inserted one by one: collecting into a BTreeMap links a stable sort.
+    let mut meta = Meta::new();
+    for (k, v) in p.meta {
+        let v = match v {
+            StoredValue::Bool(b) => MetaValue::Bool(b),
+            StoredValue::Int(i) => MetaValue::Int(i),
+            StoredValue::Num(n) => MetaValue::Num(n),
+            StoredValue::Str(s) => MetaValue::Str(s),
+            StoredValue::List(l) => MetaValue::List(l),
+        };
+        meta.insert(k, v);
+    }
     Passage {
         id: p.id,
         title: p.title,
@@ -193,7 +191,7 @@ impl Index {
                     || m.end as usize > p.text.len()
                 {
                     return Err(Error::Index(format!(
-                        "mention table of passage {:?} is inconsistent",
+                        "mention table of passage \"{}\" is inconsistent",
                         p.id
                     )));
                 }
@@ -202,7 +200,7 @@ impl Index {
         let mut ids = std::collections::HashSet::new();
         for p in &passages {
             if !ids.insert(p.id.as_str()) {
-                return Err(Error::Index(format!("duplicate passage id {:?}", p.id)));
+                return Err(Error::Index(format!("duplicate passage id \"{}\"", p.id)));
             }
         }
         Ok(Index::assemble(

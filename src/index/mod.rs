@@ -36,11 +36,11 @@ pub struct Index {
     // Derived on build and load.
     by_id: HashMap<String, u32>,
     /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
-    owners: HashMap<u32, Vec<u32>>,
+    owners: Vec<Vec<u32>>,
     /// Stemmed cue term → attributes.
-    cue_terms: HashMap<String, Vec<String>>,
+    cue_terms: BTreeMap<String, Vec<String>>,
     /// Attribute → passages tagged with it in `meta.slot`.
-    slot_members: HashMap<String, Vec<u32>>,
+    slot_members: BTreeMap<String, Vec<u32>>,
     meta_keys: BTreeSet<String>,
 }
 
@@ -98,26 +98,23 @@ impl Index {
     }
 
     fn build_catalog(entities: &[Entity], passages: &[Passage]) -> Catalog {
-        let mut catalog = Catalog::new(entities.to_vec());
-        for p in passages {
-            if let Some(doc) = p.meta_str("doc") {
-                catalog.add(Entity {
-                    id: doc,
-                    kind: DOC_TYPE.into(),
-                    aliases: vec![],
-                });
-            }
-        }
-        for p in passages {
-            if !p.title.trim().is_empty() {
-                catalog.add(Entity {
-                    id: p.title.clone(),
-                    kind: TITLE_TYPE.into(),
-                    aliases: vec![],
-                });
-            }
-        }
-        catalog
+        let docs = passages
+            .iter()
+            .filter_map(|p| p.meta_str("doc"))
+            .map(|doc| Entity {
+                id: doc,
+                kind: DOC_TYPE.into(),
+                aliases: vec![],
+            });
+        let titles = passages
+            .iter()
+            .filter(|p| !p.title.trim().is_empty())
+            .map(|p| Entity {
+                id: p.title.clone(),
+                kind: TITLE_TYPE.into(),
+                aliases: vec![],
+            });
+        Catalog::new(entities.iter().cloned().chain(docs).chain(titles).collect())
     }
 
     /// Wires the derived lookups. `mentions` must have one list per passage.
@@ -131,8 +128,8 @@ impl Index {
         mentions: Vec<Vec<Mention>>,
     ) -> Index {
         let mut by_id = HashMap::new();
-        let mut owners: HashMap<u32, Vec<u32>> = HashMap::new();
-        let mut slot_members: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        let mut slot_members: BTreeMap<String, Vec<u32>> = BTreeMap::new();
         let mut meta_keys = BTreeSet::new();
         for (i, p) in passages.iter().enumerate() {
             let i = i as u32;
@@ -146,17 +143,19 @@ impl Index {
             if !p.title.trim().is_empty() {
                 owned.extend(catalog.resolve(&p.title));
             }
-            owned.sort_unstable();
+            crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
             owned.dedup();
             for e in owned {
-                owners.entry(e).or_default().push(i);
+                if let Some(list) = owners.get_mut(e as usize) {
+                    list.push(i);
+                }
             }
             if let Some(slot) = p.meta_str("slot") {
                 slot_members.entry(slot.to_lowercase()).or_default().push(i);
             }
             meta_keys.extend(p.meta.keys().cloned());
         }
-        let mut cue_terms: HashMap<String, Vec<String>> = HashMap::new();
+        let mut cue_terms: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (attribute, words) in &cues {
             for word in words {
                 for t in analyze::terms(word) {
@@ -215,7 +214,7 @@ impl Index {
 
     /// Passages that carry an entity (as title, `meta.doc` or `meta.entities`).
     pub fn owners(&self, entity: u32) -> &[u32] {
-        self.owners.get(&entity).map_or(&[], Vec::as_slice)
+        self.owners.get(entity as usize).map_or(&[], Vec::as_slice)
     }
 
     /// True when the passage is linked to the entity: it carries it or mentions it.
@@ -249,12 +248,16 @@ impl Index {
     }
 
     /// Entity types of the catalog (lowercased), excluding titles and docs.
-    pub fn entity_types(&self) -> BTreeSet<String> {
-        self.catalog
+    pub fn entity_types(&self) -> Vec<String> {
+        let mut types: Vec<String> = self
+            .catalog
             .entities()
             .iter()
             .map(|e| e.kind.to_lowercase())
             .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
-            .collect()
+            .collect();
+        crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
+        types.dedup();
+        types
     }
 }

@@ -3,9 +3,13 @@
 //! Each term maps to the passages that contain it, with the term frequency in
 //! the body and in the title. Scoring is BM25 over a weighted field sum
 //! (BM25F): `tf = tf_body + w·tf_title`, `len = len_body + w·len_title`.
-//! Invariants: terms are sorted and unique; posting lists are sorted by
-//! passage number (stored as deltas); every passage number is below the
-//! passage count (checked on load, so scoring never indexes out of bounds).
+//!
+//! Storage: all posting lists are one byte string; a posting is
+//! `varint(passage delta) varint(tf_body << 1 | has_title) [varint(tf_title)]`.
+//! Invariants (checked on load by [`Postings::validate`], so scoring never
+//! reads out of bounds): terms are sorted and unique; list `i` spans
+//! `data[offsets[i]..offsets[i+1]]` and decodes into exactly `dfs[i]`
+//! postings with strictly increasing passage numbers below the passage count.
 
 use crate::analyze;
 use serde::{Deserialize, Serialize};
@@ -30,24 +34,101 @@ impl Default for Bm25 {
     }
 }
 
-/// One passage in a term's posting list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Posting {
-    /// Passage number minus the previous posting's passage number.
-    pub delta: u32,
-    pub body: u16,
-    pub title: u16,
-}
-
 /// The inverted index.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Postings {
     terms: Vec<String>,
-    lists: Vec<Vec<Posting>>,
+    offsets: Vec<u32>,
+    dfs: Vec<u32>,
+    #[serde(with = "bytes")]
+    data: Vec<u8>,
     body_len: Vec<u32>,
     title_len: Vec<u32>,
     #[serde(skip)]
     lookup: HashMap<String, u32>,
+}
+
+/// `Vec<u8>` as one byte string (postcard: length + raw bytes), not a
+/// sequence of `u8` values: loads a large index in one copy.
+mod bytes {
+    use serde::de::{Deserializer, Error, Visitor};
+    use serde::Serializer;
+    use std::fmt;
+
+    pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(v)
+    }
+
+    struct Bytes;
+
+    impl Visitor<'_> for Bytes {
+        type Value = Vec<u8>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a byte string")
+        }
+
+        fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+
+        fn visit_byte_buf<E: Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(v)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_byte_buf(Bytes)
+    }
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Decodes one posting list: (passage, tf_body, tf_title). Stops at the end
+/// of the list or at the first malformed byte (load-time validation rules
+/// that out for stored indexes).
+struct List<'a> {
+    data: &'a [u8],
+    pos: usize,
+    doc: u32,
+    left: u32,
+}
+
+impl List<'_> {
+    fn varint(&mut self) -> Option<u32> {
+        let mut v: u32 = 0;
+        for shift in [0u32, 7, 14, 21, 28] {
+            let b = *self.data.get(self.pos)?;
+            self.pos += 1;
+            v |= u32::from(b & 0x7f).checked_shl(shift)?;
+            if b < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+impl Iterator for List<'_> {
+    type Item = (u32, u32, u32);
+
+    fn next(&mut self) -> Option<(u32, u32, u32)> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let delta = self.varint()?;
+        let packed = self.varint()?;
+        let title = if packed & 1 == 1 { self.varint()? } else { 0 };
+        self.doc = self.doc.checked_add(delta)?;
+        Some((self.doc, packed >> 1, title))
+    }
 }
 
 /// A scored passage; `matched` has bit `i` set when query term `i` occurs.
@@ -97,28 +178,29 @@ impl Postings {
             }
         }
         let mut terms = Vec::with_capacity(map.len());
-        let mut lists = Vec::with_capacity(map.len());
+        let mut offsets = Vec::with_capacity(map.len());
+        let mut dfs = Vec::with_capacity(map.len());
+        let mut data = Vec::new();
         for (term, mut list) in map {
-            list.sort_unstable_by_key(|p| p.0);
+            crate::sort::sort_by(&mut list, &|a, b| a.0.cmp(&b.0));
+            offsets.push(data.len() as u32);
+            dfs.push(list.len() as u32);
             let mut prev = 0;
-            lists.push(
-                list.into_iter()
-                    .map(|(doc, body, title)| {
-                        let p = Posting {
-                            delta: doc - prev,
-                            body,
-                            title,
-                        };
-                        prev = doc;
-                        p
-                    })
-                    .collect(),
-            );
+            for (doc, body, title) in list {
+                put_varint(&mut data, doc - prev);
+                put_varint(&mut data, (u32::from(body) << 1) | u32::from(title > 0));
+                if title > 0 {
+                    put_varint(&mut data, u32::from(title));
+                }
+                prev = doc;
+            }
             terms.push(term);
         }
         let mut postings = Postings {
             terms,
-            lists,
+            offsets,
+            dfs,
+            data,
             body_len,
             title_len,
             lookup: HashMap::new(),
@@ -127,24 +209,58 @@ impl Postings {
         postings
     }
 
+    fn list(&self, term: u32) -> List<'_> {
+        let i = term as usize;
+        let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
+        let end = self
+            .offsets
+            .get(i + 1)
+            .map_or(self.data.len(), |&e| e as usize);
+        List {
+            data: self.data.get(start..end).unwrap_or(&[]),
+            pos: 0,
+            doc: 0,
+            left: self.dfs.get(i).copied().unwrap_or(0),
+        }
+    }
+
     /// Rebuilds the term lookup and checks the invariants (after decoding).
     pub fn validate(&mut self, passages: usize) -> Result<(), String> {
-        if self.terms.len() != self.lists.len() {
-            return Err("term and posting list counts differ".into());
+        let n = self.terms.len();
+        if self.offsets.len() != n || self.dfs.len() != n {
+            return Err("term, offset and frequency tables differ in length".into());
         }
         if self.body_len.len() != passages || self.title_len.len() != passages {
             return Err("passage length table does not match the passage count".into());
         }
-        for (term, list) in self.terms.iter().zip(&self.lists) {
-            let mut doc: u64 = 0;
-            for (i, p) in list.iter().enumerate() {
-                if i > 0 && p.delta == 0 {
-                    return Err(format!("posting list of {term:?} is not sorted"));
+        if self.terms.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("terms are not sorted".into());
+        }
+        let mut prev_end = 0usize;
+        for (i, term) in self.terms.iter().enumerate() {
+            let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
+            let end = self
+                .offsets
+                .get(i + 1)
+                .map_or(self.data.len(), |&e| e as usize);
+            if start != prev_end || end < start || end > self.data.len() {
+                return Err(format!("posting list of \"{term}\" is out of bounds"));
+            }
+            prev_end = end;
+            let mut list = self.list(i as u32);
+            let mut count = 0u32;
+            let mut last: Option<u32> = None;
+            for (doc, _, _) in list.by_ref() {
+                if last.is_some_and(|l| doc <= l) || doc as usize >= passages {
+                    return Err(format!(
+                        "posting list of \"{term}\" names a missing passage"
+                    ));
                 }
-                doc += u64::from(p.delta);
-                if doc >= passages as u64 {
-                    return Err(format!("posting list of {term:?} names a missing passage"));
-                }
+                last = Some(doc);
+                count += 1;
+            }
+            if count != self.dfs.get(i).copied().unwrap_or(0) || list.pos != end - start {
+                return Err(format!("posting list of \"{term}\" is malformed"));
             }
         }
         self.rebuild_lookup();
@@ -168,8 +284,8 @@ impl Postings {
     pub fn df(&self, term: &str) -> usize {
         self.lookup
             .get(term)
-            .and_then(|&i| self.lists.get(i as usize))
-            .map_or(0, Vec::len)
+            .and_then(|&i| self.dfs.get(i as usize))
+            .map_or(0, |&d| d as usize)
     }
 
     /// Turns distinct query terms into scored query terms (at most 64 kept).
@@ -182,8 +298,8 @@ impl Postings {
             }
             let posting = self.lookup.get(term).copied();
             let df = posting
-                .and_then(|i| self.lists.get(i as usize))
-                .map_or(0, Vec::len);
+                .and_then(|i| self.dfs.get(i as usize))
+                .map_or(0, |&d| d as usize);
             // A CJK bigram no passage contains is an artefact of reading across
             // a word boundary (的海, 外补): it says nothing about coverage.
             let cjk_pair = term.chars().count() == 2 && term.chars().all(analyze::is_cjk);
@@ -220,55 +336,57 @@ impl Postings {
             .map(|(&b, &t)| b as f32 + w * t as f32)
             .sum();
         let avg = (total / n as f32).max(1.0);
-        let mut scores: HashMap<u32, (f32, u64)> = HashMap::new();
+        // Dense accumulators: score and matched-term mask per passage.
+        let mut scores: Vec<(f32, u64)> = vec![(0.0, 0); n];
+        let mut touched: Vec<u32> = Vec::new();
         for (qi, q) in query.iter().enumerate() {
-            let Some(list) = q.posting.and_then(|i| self.lists.get(i as usize)) else {
+            let Some(term) = q.posting else {
                 continue;
             };
-            let mut doc = 0u32;
-            for p in list {
-                doc += p.delta;
-                let len = self.body_len.get(doc as usize).copied().unwrap_or(0) as f32
-                    + w * self.title_len.get(doc as usize).copied().unwrap_or(0) as f32;
-                let tf = f32::from(p.body) + w * f32::from(p.title);
+            for (doc, body, title) in self.list(term) {
+                let (Some(&bl), Some(&tl), Some(acc)) = (
+                    self.body_len.get(doc as usize),
+                    self.title_len.get(doc as usize),
+                    scores.get_mut(doc as usize),
+                ) else {
+                    continue;
+                };
+                let len = bl as f32 + w * tl as f32;
+                let tf = body as f32 + w * title as f32;
                 let norm = params.k1 * (1.0 - params.b + params.b * len / avg);
-                let s = q.idf * tf * (params.k1 + 1.0) / (tf + norm);
-                let e = scores.entry(doc).or_insert((0.0, 0));
-                e.0 += s;
-                e.1 |= 1u64 << qi;
+                if acc.1 == 0 {
+                    touched.push(doc);
+                }
+                acc.0 += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
+                acc.1 |= 1u64 << qi;
             }
         }
-        let mut hits: Vec<Hit> = scores
-            .into_iter()
-            .filter(|(doc, _)| keep(*doc))
-            .map(|(doc, (score, matched))| Hit {
+        let hits = touched.into_iter().filter(|&d| keep(d)).filter_map(|doc| {
+            let &(score, matched) = scores.get(doc as usize)?;
+            Some(Hit {
                 doc,
                 score,
                 matched,
             })
-            .collect();
-        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
-        hits.truncate(limit);
-        hits
+        });
+        crate::sort::top_k(hits, limit, &|a, b| {
+            b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+        })
     }
 
     /// Which query terms a passage contains (bit `i` for term `i`).
     pub fn matched(&self, query: &[QueryTerm], doc: u32) -> u64 {
         let mut mask = 0;
         for (qi, q) in query.iter().enumerate() {
-            let Some(list) = q.posting.and_then(|i| self.lists.get(i as usize)) else {
+            let Some(term) = q.posting else {
                 continue;
             };
-            let mut d = 0u32;
-            for p in list {
-                d += p.delta;
-                if d == doc {
-                    mask |= 1u64 << qi;
-                    break;
-                }
-                if d > doc {
-                    break;
-                }
+            if self
+                .list(term)
+                .take_while(|p| p.0 <= doc)
+                .any(|p| p.0 == doc)
+            {
+                mask |= 1u64 << qi;
             }
         }
         mask

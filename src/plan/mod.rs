@@ -10,7 +10,7 @@
 use crate::error::{Error, Result};
 use crate::model::{Plan, Task, TaskKind};
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Most tasks a plan may have.
 pub const MAX_TASKS: usize = 256;
@@ -49,11 +49,10 @@ pub fn placeholders(text: &str) -> Vec<String> {
 }
 
 fn names(ids: impl IntoIterator<Item = String>) -> String {
-    ids.into_iter()
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut v: Vec<String> = ids.into_iter().collect();
+    crate::sort::sort_by(&mut v, &|a, b| a.cmp(b));
+    v.dedup();
+    v.join(", ")
 }
 
 /// Validates a plan and orders it.
@@ -68,13 +67,14 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
             tasks.len()
         )));
     }
-    let mut position: HashMap<&str, usize> = HashMap::new();
+    // Plans are short (≤ MAX_TASKS): positions are found by scanning.
+    let position = |id: &str| tasks.iter().position(|t| t.id == id);
     let mut duplicates = Vec::new();
     for (i, t) in tasks.iter().enumerate() {
         if t.id.trim().is_empty() {
             return Err(Error::Plan(format!("task {} has an empty id", i + 1)));
         }
-        if position.insert(t.id.as_str(), i).is_some() {
+        if position(&t.id) != Some(i) {
             duplicates.push(t.id.clone());
         }
     }
@@ -93,7 +93,7 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
             empty.push(t.id.clone());
         }
         for d in &t.depends_on {
-            if !position.contains_key(d.as_str()) {
+            if position(d).is_none() {
                 unknown.push(format!("{d} (needed by {})", t.id));
             }
         }
@@ -135,17 +135,15 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
     topological(tasks, &position)
 }
 
-fn topological(tasks: &[Task], position: &HashMap<&str, usize>) -> Result<Schedule> {
+fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Result<Schedule> {
     let n = tasks.len();
     let mut indegree = vec![0usize; n];
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut level = vec![0usize; n];
     for (i, t) in tasks.iter().enumerate() {
-        let parents: BTreeSet<usize> = t
-            .depends_on
-            .iter()
-            .filter_map(|d| position.get(d.as_str()).copied())
-            .collect();
+        let mut parents: Vec<usize> = t.depends_on.iter().filter_map(|d| position(d)).collect();
+        crate::sort::sort_by(&mut parents, &|a, b| a.cmp(b));
+        parents.dedup();
         if let Some(deg) = indegree.get_mut(i) {
             *deg = parents.len();
         }

@@ -8,6 +8,7 @@
 //! partial answer keeps its verified parts; nothing is filled into a gap.
 
 use crate::compute::duration::unit_label;
+use crate::compute::number::format_amount as amount;
 use crate::model::{Coverage, Slot, SlotState, Value};
 
 /// Parts asked and answered.
@@ -19,14 +20,6 @@ pub fn coverage(slots: &[Slot]) -> Coverage {
             .iter()
             .filter(|s| s.state == SlotState::Supported)
             .count(),
-    }
-}
-
-fn amount(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
     }
 }
 

@@ -9,7 +9,6 @@
 use crate::analyze;
 use crate::index::{postings, Hit, Index, QueryTerm};
 use crate::model::{Constraints, ContextEntry, Passage, Scope};
-use std::collections::HashMap;
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
@@ -96,7 +95,7 @@ pub fn retrieve(
     let hits: Vec<Hit> = index.postings().search(&query, bm25, &keep, pool);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     let cues = index.cue_attributes(&terms);
-    let mut by_doc: HashMap<u32, (Candidate, u64)> = hits
+    let mut found: Vec<(Candidate, u64)> = hits
         .iter()
         .map(|h| {
             let c = Candidate {
@@ -105,7 +104,7 @@ pub fn retrieve(
                 coverage: postings::coverage(&query, h.matched),
                 cued: false,
             };
-            (h.doc, (c, h.matched))
+            (c, h.matched)
         })
         .collect();
     for attribute in &cues {
@@ -113,24 +112,31 @@ pub fn retrieve(
             if !keep(doc) {
                 continue;
             }
-            let (c, _) = by_doc.entry(doc).or_insert_with(|| {
-                let matched = index.postings().matched(&query, doc);
-                let c = Candidate {
-                    doc,
-                    score: 0.0,
-                    coverage: postings::coverage(&query, matched),
-                    cued: false,
-                };
-                (c, matched)
-            });
+            let at = match found.iter().position(|(c, _)| c.doc == doc) {
+                Some(at) => at,
+                None => {
+                    let matched = index.postings().matched(&query, doc);
+                    let c = Candidate {
+                        doc,
+                        score: 0.0,
+                        coverage: postings::coverage(&query, matched),
+                        cued: false,
+                    };
+                    found.push((c, matched));
+                    found.len() - 1
+                }
+            };
+            let Some((c, _)) = found.get_mut(at) else {
+                continue;
+            };
             if !c.cued {
                 c.cued = true;
                 c.score += CUE_BONUS * top;
             }
         }
     }
-    let mut candidates: Vec<Candidate> = by_doc
-        .into_values()
+    let mut candidates: Vec<Candidate> = found
+        .into_iter()
         .map(|(mut c, matched)| {
             if focus_mask != 0 && matched & focus_mask == 0 {
                 c.score *= OFF_FOCUS;
@@ -138,7 +144,9 @@ pub fn retrieve(
             c
         })
         .collect();
-    candidates.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    crate::sort::sort_by(&mut candidates, &|a, b| {
+        b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+    });
     candidates.truncate(pool.max(1));
     Retrieval {
         query,
@@ -170,7 +178,7 @@ pub fn merge(index: &Index, ranked: &[Ranked], k: usize) -> Vec<ContextEntry> {
         }
     }
     let mut rest: Vec<(u32, f64)> = ranked.iter().flat_map(|r| r.docs.iter().copied()).collect();
-    rest.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    crate::sort::sort_by(&mut rest, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     for (doc, score) in rest {
         if chosen.len() >= k {
             break;

@@ -45,7 +45,7 @@ export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
   const facts = h('dl', { class: 'slot-facts' });
   const fact = (term, ...desc) => facts.append(h('div', {}, h('dt', {}, term), h('dd', {}, ...desc)));
   if (slot.output) {
-    fact('expects', slot.output.type + (slot.output.entity_type ? ` (${slot.output.entity_type})` : ''));
+    fact('expects', formatOutput(slot.output));
   }
   if (slot.depends_on?.length) {
     fact('depends on', slot.depends_on.map((d, i) => [i ? ', ' : '', h('a', { href: `#slot-${d}`, class: 'slot-ref' }, d)]));
@@ -88,6 +88,15 @@ export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
       h('ul', { class: 'chain' }, slot.chain.map(renderHop))));
   }
   return card;
+}
+
+// `output` is a string (`entity:service`); older reports used {type, entity_type}.
+function formatOutput(output) {
+  if (typeof output === 'string') {
+    const [type, entityType] = output.split(/:(.*)/s, 2);
+    return entityType ? `${type} (${entityType})` : type;
+  }
+  return `${output.type}${output.entity_type ? ` (${output.entity_type})` : ''}`;
 }
 
 function renderValue(value) {
