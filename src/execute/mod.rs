@@ -411,13 +411,16 @@ impl Runner<'_> {
         // Constraint values are enforced by the filter; their words carry no ranking signal.
         // Constraint values and the requested entity type are enforced
         // elsewhere (filter, output type); their words carry no ranking signal.
-        let mut query_text = question.to_lowercase();
-        let mut enforced: Vec<String> = constraints.values().map(|v| v.to_lowercase()).collect();
+        let mut query_text = crate::analyze::fold::lower_str(&question);
+        let mut enforced: Vec<String> = constraints
+            .values()
+            .map(|v| crate::analyze::fold::lower_str(v))
+            .collect();
         if let Output::Entity {
             entity_type: Some(t),
         } = output
         {
-            enforced.push(t.replace('_', " ").to_lowercase());
+            enforced.push(crate::analyze::fold::lower_str(&t.replace('_', " ")));
         }
         for v in enforced.iter().filter(|v| !v.trim().is_empty()) {
             query_text = query_text.replace(v.as_str(), " ");
@@ -595,7 +598,9 @@ impl Runner<'_> {
     fn focus(&self, question: &str, task: &Task, values: &ByTask<Value>) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         if let Some(user) = self.scope.user.as_deref().filter(|u| !u.trim().is_empty()) {
-            if question.to_lowercase().contains(&user.to_lowercase()) {
+            if crate::analyze::fold::lower_str(question)
+                .contains(&crate::analyze::fold::lower_str(user))
+            {
                 names.push(user.to_string());
             }
         }

@@ -31,7 +31,7 @@ pub struct Catalog {
 }
 
 fn key(id: &str) -> String {
-    id.trim().to_lowercase()
+    analyze::fold::lower_str(id.trim())
 }
 
 /// True when an alias (as surface words) is specific enough to link on.

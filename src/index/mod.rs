@@ -151,7 +151,10 @@ impl Index {
                 }
             }
             if let Some(slot) = p.meta_str("slot") {
-                slot_members.entry(slot.to_lowercase()).or_default().push(i);
+                slot_members
+                    .entry(analyze::fold::lower_str(&slot))
+                    .or_default()
+                    .push(i);
             }
             meta_keys.extend(p.meta.keys().cloned());
         }
@@ -161,7 +164,7 @@ impl Index {
                 for t in analyze::terms(word) {
                     let list = cue_terms.entry(t.term).or_default();
                     if !list.contains(attribute) {
-                        list.push(attribute.to_lowercase());
+                        list.push(analyze::fold::lower_str(attribute));
                     }
                 }
             }
@@ -238,7 +241,7 @@ impl Index {
     /// Passages tagged with an attribute in `meta.slot`.
     pub fn slot_members(&self, attribute: &str) -> &[u32] {
         self.slot_members
-            .get(&attribute.to_lowercase())
+            .get(&analyze::fold::lower_str(attribute))
             .map_or(&[], Vec::as_slice)
     }
 
@@ -253,7 +256,7 @@ impl Index {
             .catalog
             .entities()
             .iter()
-            .map(|e| e.kind.to_lowercase())
+            .map(|e| analyze::fold::lower_str(&e.kind))
             .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
             .collect();
         crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
