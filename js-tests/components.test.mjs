@@ -129,6 +129,8 @@ describe('components with the fixture report (mock engine)', () => {
       assert.equal(gaps.length, 2);
       assert.match(gaps[0], /^⚠ I couldn't find documented information on:/);
       assert.match(gaps[1], /^⚠ Could not confirm:/);
+      assert.match(await page.innerText('[data-slot-id="q1"]'), /expects\s+entity \(service\)/);
+      assert.match(await page.innerText('[data-slot-id="q2"]'), /expects\s+passage/, 'object-form output still renders');
       assert.match(await page.innerText('[data-slot-id="q3"]'), /30 calendar days after 差旅结束/);
       assert.match(await page.innerText('[data-slot-id="c1"]'), /30 calendar days shorter \(30 vs 60\)/);
       assert.match(await page.innerText('[data-slot-id="q2"]'), /invalid: environment-scope/);
