@@ -20,6 +20,8 @@ pub mod chain;
 pub mod compute;
 pub mod decompose;
 pub mod error;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod eval;
 pub mod execute;
 pub mod index;
 #[cfg(not(target_arch = "wasm32"))]

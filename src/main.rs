@@ -1,12 +1,14 @@
-//! The `slotchain` command: build an index, ask questions, run plans.
+//! The `slotchain` command: build an index, ask questions, run plans, evaluate.
 //! A thin shell over the library: it parses arguments, reads files, calls
 //! [`slotchain::ask`] / [`slotchain::run`] and prints JSON. Errors print one
 //! line on stderr; an invalid plan exits with status 2, other errors with 1.
 
 use clap::{Args, Parser, Subcommand};
+use slotchain::eval::{self, datasets::DatasetKind};
 use slotchain::index::{Bm25, Cues, Index};
 use slotchain::{ingest, Error, Options, Report, Scope};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -27,6 +29,8 @@ enum Command {
     Index(IndexArgs),
     /// Ask a question (or run a plan, or a batch of questions).
     Ask(AskArgs),
+    /// Measure retrieval on the evaluation data sets (pipeline vs one-shot).
+    Eval(EvalArgs),
 }
 
 #[derive(Args)]
@@ -78,6 +82,31 @@ struct AskArgs {
     budget: usize,
     /// The question.
     question: Option<String>,
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    /// Data directory (holds hotpotqa/, musique/, beir-scifact/, beir-nfcorpus/, cmrc2018/).
+    #[arg(long)]
+    data: PathBuf,
+    /// Data set to run (repeatable; all when absent): hotpotqa, musique, scifact, nfcorpus, cmrc2018.
+    #[arg(long = "dataset")]
+    datasets: Vec<DatasetKind>,
+    /// Only the first N questions of each data set.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Write every figure as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Write the tables as Markdown to this file.
+    #[arg(long)]
+    markdown: Option<PathBuf>,
+    /// Write the multi-hop questions whose gold chain is incomplete (JSON lines) to this file.
+    #[arg(long)]
+    failures: Option<PathBuf>,
+    /// Questions per data set on which "context at k=2/5 = prefix of k=10" is checked.
+    #[arg(long, default_value_t = 25)]
+    prefix_check: usize,
 }
 
 enum Failure {
@@ -186,11 +215,26 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
     print(&report)
 }
 
+fn eval(args: EvalArgs) -> Result<(), Failure> {
+    let config = eval::Config {
+        data: args.data,
+        datasets: args.datasets,
+        limit: args.limit,
+        json: args.json,
+        markdown: args.markdown,
+        failures: args.failures,
+        prefix_check: args.prefix_check,
+    };
+    eval::run(&config)?;
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Index(a) => build(a),
         Command::Ask(a) => ask(a),
+        Command::Eval(a) => eval(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
