@@ -21,6 +21,9 @@ echo "==> cargo build --release --bin slotchain" >&2
 "$CARGO" build --release --bin slotchain
 
 mkdir -p eval
+# Which source was measured (the working tree may carry uncommitted changes).
+SLOTCHAIN_EVAL_REVISION="$(git describe --always --dirty 2>/dev/null || echo unknown)"
+export SLOTCHAIN_EVAL_REVISION
 echo "==> slotchain eval --data $DATA (writes eval/results.json, eval/results.md, eval/failures.jsonl)" >&2
 started=$(date +%s)
 "$TARGET_DIR/release/slotchain" eval --data "$DATA" \

@@ -138,6 +138,9 @@ pub struct Results {
     pub generated_utc: String,
     pub machine: Machine,
     pub command: String,
+    /// The source revision measured (`SLOTCHAIN_EVAL_REVISION`, set by scripts/eval.sh).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<String>,
     pub k: usize,
     pub total_seconds: f64,
     pub datasets: Vec<DatasetResult>,
@@ -483,9 +486,12 @@ struct FailureRecord<'a> {
     one_shot_chain_at_10: bool,
     /// Gold passages not in the pipeline's k = 10 context.
     missing: Vec<&'a str>,
+    /// Rank (1-based) of each gold passage in the pipeline's context, 0 when absent.
+    gold_ranks: Vec<usize>,
+    /// Gold passages not in the one-shot k = 10 context.
+    one_shot_missing: Vec<&'a str>,
     /// The pipeline's context: (passage, slots it serves).
     context: Vec<(String, Vec<String>)>,
-    one_shot_context: &'a [String],
     slots: Vec<FailureSlot>,
     decompose_notes: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -527,6 +533,21 @@ fn failure_record<'a>(
             .copied()
             .filter(|g| !pipeline.ranking.iter().any(|r| r == g))
             .collect(),
+        gold_ranks: gold
+            .iter()
+            .map(|g| {
+                pipeline
+                    .ranking
+                    .iter()
+                    .position(|r| r == g)
+                    .map_or(0, |i| i + 1)
+            })
+            .collect(),
+        one_shot_missing: gold
+            .iter()
+            .copied()
+            .filter(|g| !one_shot.ranking.iter().any(|r| r == g))
+            .collect(),
         gold,
         chain_at_5,
         chain_at_10,
@@ -539,7 +560,6 @@ fn failure_record<'a>(
                     .collect()
             })
             .unwrap_or_default(),
-        one_shot_context: &one_shot.ranking,
         slots: report
             .map(|r| {
                 r.slots
@@ -831,6 +851,9 @@ pub fn run(config: &Config) -> Result<Results> {
         generated_utc: utc_stamp(now),
         machine: machine(),
         command: command_line(),
+        revision: std::env::var("SLOTCHAIN_EVAL_REVISION")
+            .ok()
+            .filter(|r| !r.trim().is_empty()),
         k: K,
         total_seconds: started.elapsed().as_secs_f64(),
         targets: check_targets(&results),
@@ -925,10 +948,21 @@ fn thousands(n: usize) -> String {
 pub fn markdown(r: &Results) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# slotchain evaluation\n");
+    let _ = writeln!(out, "- generated: {} UTC", r.generated_utc);
     let _ = writeln!(
         out,
-        "- generated: {} UTC\n- machine: {} × {} ({}), nproc = {}\n- command: `{}`\n- total time: {:.1} s\n- context: k = {}; each question runs once per path (pipeline = decomposition, one-shot = the whole question as one slot)\n",
-        r.generated_utc, r.machine.nproc, r.machine.cpu, r.machine.os, r.machine.nproc, r.command, r.total_seconds, r.k
+        "- machine: {} × {} ({}), nproc = {}",
+        r.machine.nproc, r.machine.cpu, r.machine.os, r.machine.nproc
+    );
+    let _ = writeln!(out, "- command: `{}`", r.command);
+    if let Some(rev) = &r.revision {
+        let _ = writeln!(out, "- revision: `{rev}`");
+    }
+    let _ = writeln!(out, "- total time: {:.1} s", r.total_seconds);
+    let _ = writeln!(
+        out,
+        "- context: k = {}; each question runs once per path (pipeline = decomposition, one-shot = the whole question as one slot)\n",
+        r.k
     );
     for d in &r.datasets {
         let _ = writeln!(
