@@ -833,8 +833,12 @@ pub fn run(config: &Config) -> Result<Results> {
     let kinds: Vec<DatasetKind> = if config.datasets.is_empty() {
         DatasetKind::ALL.to_vec()
     } else {
-        let mut kinds = config.datasets.clone();
-        kinds.dedup();
+        let mut kinds: Vec<DatasetKind> = Vec::new();
+        for d in &config.datasets {
+            if !kinds.contains(d) {
+                kinds.push(*d);
+            }
+        }
         kinds
     };
     let mut results = Vec::new();
