@@ -92,6 +92,14 @@ chromium:
 	  $(SUDO) apt-get update; \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
 	fi
+	@# A CJK font, so screenshots of the Chinese examples show text, not boxes.
+	@if fc-list 2>/dev/null | grep -qi 'wqy\|noto.*cjk'; then \
+	  echo "==> CJK font: present"; \
+	else \
+	  echo "==> installing fonts-wqy-microhei via apt (once)"; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y fonts-wqy-microhei || \
+	    { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y fonts-wqy-microhei; }; \
+	fi
 
 # ---------------------------------------------------------------- build
 cli:
@@ -105,7 +113,7 @@ wasm: tools-build cli
 	rm -rf $(PKG)
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM_RAW)
 	@echo "==> wasm-opt -Oz"
-	$(WASM_OPT) -Oz $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
+	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
 	mv $(PKG)/slotchain_bg.opt.wasm $(PKG)/slotchain_bg.wasm
 	$(NODE) scripts/pkg-json.mjs $(PKG)
 	rm -rf $(WWW)/pkg
@@ -145,11 +153,13 @@ test: tools
 	@echo "==> all tests passed"
 
 # ---------------------------------------------------------------- lead-owned placeholders
+# Evaluation on ../shared/data (skips, saying so, when it is absent).
 eval:
-	@echo "make eval: not wired yet (the evaluation harness is being written in src/)"
+	bash scripts/eval.sh
 
+# Native ask latency on a 10k-passage corpus (criterion); not part of make test.
 bench:
-	@echo "make bench: not wired yet (cargo bench --bench ask once the engine lands)"
+	$(CARGO) bench --bench ask
 
 clean:
 	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) test-results

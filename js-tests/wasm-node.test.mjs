@@ -175,6 +175,7 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       const err = thrown(() => engine.ask(question, scope));
       assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${label}: ${err}`);
       assert.match(err.message, new RegExp(`^invalid ${kind}: `), `${label}: wasm message`);
+      assert.equal(err.message, cli.stderr.trim().replace(/^slotchain: /, ''), `${label}: same message as the CLI`);
     }
   });
 });

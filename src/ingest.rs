@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::index::Cues;
-use crate::model::{Entity, Passage, Plan, Scope};
+use crate::model::{check_fields, Entity, Passage, Plan, Scope, SCOPE_FIELDS};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -65,7 +65,12 @@ pub fn scope(arg: &str) -> Result<Scope> {
         Some(path) => (path.to_string(), read(path)?),
         None => ("--scope".to_string(), arg.to_string()),
     };
-    let scope: Scope = json(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
+    let value: serde_json::Value = json(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
+    let Some(object) = value.as_object() else {
+        return Err(Error::Scope(format!("{source}: expected a JSON object")));
+    };
+    check_fields(object.keys().map(String::as_str), SCOPE_FIELDS).map_err(Error::Scope)?;
+    let scope: Scope = serde_json::from_value(value).map_err(|e| Error::Scope(e.to_string()))?;
     scope.check()?;
     Ok(scope)
 }

@@ -123,7 +123,6 @@ pub const DOC_TYPE: &str = "doc";
 
 /// Who asks and what they may see.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Scope {
     /// The account holder: first person in a question resolves to this name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,6 +153,26 @@ impl Default for Scope {
             today: None,
         }
     }
+}
+
+/// The fields a scope may carry.
+pub const SCOPE_FIELDS: &[&str] = &["user", "access", "environment", "region", "today"];
+
+/// Rejects a key outside `allowed`; both shells run this on the object they
+/// received, so a misspelt field is the same error everywhere.
+pub fn check_fields<'a>(
+    keys: impl IntoIterator<Item = &'a str>,
+    allowed: &[&str],
+) -> std::result::Result<(), String> {
+    for key in keys {
+        if !allowed.contains(&key) {
+            return Err(format!(
+                "unknown field \"{key}\" (expected one of: {})",
+                allowed.join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Scope {

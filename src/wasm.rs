@@ -3,7 +3,7 @@
 //! The panic hook only improves diagnostics; no input path panics.
 
 use crate::index::Index;
-use crate::model::{Plan, Scope};
+use crate::model::{check_fields, Plan, Scope, SCOPE_FIELDS};
 use crate::{Error, Options};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
@@ -25,15 +25,28 @@ fn from_js<T: for<'de> Deserialize<'de>>(
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(what(e.to_string())))
 }
 
+/// Runs the core's field check on a plain JS object's own keys.
+fn check_keys(value: &JsValue, allowed: &[&str], what: fn(String) -> Error) -> Result<(), JsValue> {
+    let Some(object) = value.dyn_ref::<js_sys::Object>() else {
+        return Ok(());
+    };
+    let keys: Vec<String> = js_sys::Object::keys(object)
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect();
+    check_fields(keys.iter().map(String::as_str), allowed).map_err(|m| js_error(what(m)))
+}
+
 fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(Scope::default());
     }
+    check_keys(&value, SCOPE_FIELDS, Error::Scope)?;
     from_js(value, Error::Scope)
 }
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 struct JsOptions {
     k: Option<usize>,
     budget: Option<usize>,
@@ -45,7 +58,9 @@ fn options_of(value: JsValue) -> Result<(Options, bool), JsValue> {
     let o: JsOptions = if value.is_undefined() || value.is_null() {
         JsOptions::default()
     } else {
-        from_js(value, |m| Error::Input(format!("options: {m}")))?
+        let what = |m: String| Error::Input(format!("options: {m}"));
+        check_keys(&value, &["k", "budget", "noDecompose"], what)?;
+        from_js(value, what)?
     };
     let defaults = Options::default();
     Ok((

@@ -68,7 +68,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         years: index.has_meta_key("year"),
         today: scope.year(),
         default_year: None,
-        types: index.entity_types(),
+        types: index.entity_types().to_vec(),
         tasks: Vec::new(),
         retrievals: 0,
         computes: 0,

@@ -42,6 +42,8 @@ pub struct Index {
     /// Attribute → passages tagged with it in `meta.slot`.
     slot_members: BTreeMap<String, Vec<u32>>,
     meta_keys: BTreeSet<String>,
+    /// Entity types of the catalog (folded), titles and docs excluded.
+    types: Vec<String>,
 }
 
 impl Index {
@@ -169,7 +171,16 @@ impl Index {
                 }
             }
         }
+        let mut types: Vec<String> = catalog
+            .entities()
+            .iter()
+            .map(|e| analyze::fold::lower_str(&e.kind))
+            .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
+            .collect();
+        crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
+        types.dedup();
         Index {
+            types,
             bm25,
             passages,
             catalog,
@@ -251,16 +262,7 @@ impl Index {
     }
 
     /// Entity types of the catalog (lowercased), excluding titles and docs.
-    pub fn entity_types(&self) -> Vec<String> {
-        let mut types: Vec<String> = self
-            .catalog
-            .entities()
-            .iter()
-            .map(|e| analyze::fold::lower_str(&e.kind))
-            .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
-            .collect();
-        crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
-        types.dedup();
-        types
+    pub fn entity_types(&self) -> &[String] {
+        &self.types
     }
 }

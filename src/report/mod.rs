@@ -35,7 +35,7 @@ pub fn describe(value: &Value, zh: bool) -> String {
         } => {
             let label = unit_label(*unit, *a, zh);
             match (start, zh) {
-                (Some(s), true) => format!("{s}后{label}"),
+                (Some(s), true) => format!("{s}后 {label}"),
                 (Some(s), false) => format!("{label} after {s}"),
                 (None, _) => label,
             }
