@@ -21,6 +21,12 @@ pub fn ask(
     options: &Options,
     no_decompose: bool,
 ) -> Result<Report> {
+    // The one-shot baseline is plain BM25: no decomposition, no hops.
+    let one_shot = Options {
+        hops: false,
+        ..options.clone()
+    };
+    let options = if no_decompose { &one_shot } else { options };
     let (plan, notes) = if no_decompose {
         (
             decompose::one_shot(question)?,

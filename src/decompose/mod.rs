@@ -276,6 +276,8 @@ impl Builder<'_> {
             self.difference(clause, r, &temporals);
         } else if let Some((left, right)) = patterns::same_as(clause) {
             self.same(clause, left, right);
+        } else if let Some(names) = self.compared_titles(clause) {
+            self.compare_titles(clause, &names);
         } else if let Some((op, a, b)) = patterns::choice(clause) {
             self.choice(clause, op, a, b);
         } else if let Some((start, rel, kind)) = patterns::nested_entity(clause, &self.types) {
@@ -368,6 +370,51 @@ impl Builder<'_> {
         let c = self.compute(clause, op, ids.clone());
         self.notes
             .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
+    }
+
+    /// Two or more passage titles named in a comparison ("Were A and B of
+    /// the same nationality?", "Which is older, A or B?"): their ranges.
+    fn compared_titles(&self, clause: &str) -> Option<Vec<(usize, usize)>> {
+        if !patterns::compares(clause) {
+            return None;
+        }
+        let catalog = self.index.catalog();
+        let mut names: Vec<(usize, usize)> = Vec::new();
+        for m in catalog.mentions(clause) {
+            let title = catalog.get(m.entity).is_some_and(|e| e.kind == TITLE_TYPE);
+            let range = (m.start as usize, m.end as usize);
+            if title && !names.contains(&range) {
+                names.push(range);
+            }
+        }
+        (names.len() >= 2).then_some(names)
+    }
+
+    /// One slot per compared title (the clause minus the other titles), plus
+    /// a compare task when the clause says how to compare.
+    fn compare_titles(&mut self, clause: &str, names: &[(usize, usize)]) {
+        let mut ids = Vec::new();
+        for i in 0..names.len() {
+            let others: Vec<(usize, usize)> = names
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, r)| *r)
+                .collect();
+            let text = cut(clause, &others);
+            let (text, constraints) = self.constrain(&text, self.default_year);
+            ids.push(self.retrieval(text, constraints, Output::Passage));
+        }
+        match patterns::op_of(clause) {
+            Some(op) if op != Op::Difference => {
+                let c = self.compute(clause, op, ids.clone());
+                self.notes
+                    .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
+            }
+            _ => self
+                .notes
+                .push(format!("compared titles: {}", ids.join(", "))),
+        }
     }
 
     fn nested_entity(&mut self, clause: &str, start: usize, rel: usize, kind: &str) {

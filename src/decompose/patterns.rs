@@ -258,6 +258,25 @@ pub fn same_as(clause: &str) -> Option<(Range, Range)> {
 }
 
 /// "Which is older, A or B?": (op, A range, B range).
+/// True when a clause compares things: "both", "the same", "A or B", or a
+/// comparative in a which/who question.
+pub fn compares(clause: &str) -> bool {
+    let l = lower(clause);
+    let words: Vec<&str> = l
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(&w);
+    let comparative = EARLY.iter().chain(LATE).chain(COMPARATIVES).any(|c| has(c));
+    has("both")
+        || has("same")
+        || has("or")
+        || has("either")
+        || has("common")
+        || has("between")
+        || (comparative && (has("which") || has("who")))
+}
+
 /// A byte range of a clause.
 pub type Range = (usize, usize);
 
@@ -439,6 +458,24 @@ mod tests {
         let d = e.find("TRAVEL").unwrap();
         let r = doc_reference(e, d, d + 14).unwrap();
         assert_eq!(cut(e, r.noun), "the supplement ");
+    }
+
+    #[test]
+    fn comparisons_are_recognized() {
+        assert!(compares(
+            "Were Scott Derrickson and Ed Wood of the same nationality?"
+        ));
+        assert!(compares(
+            "Who was born first, Pablo Trapero or Aleksander Ford?"
+        ));
+        assert!(compares("Are both bands from Wales?"));
+        assert!(compares(
+            "What kind of group does At the Drive-In and Muse have in common?"
+        ));
+        assert!(!compares(
+            "Which NCAA record does the quarterback of the Minnesota Vikings hold?"
+        ));
+        assert!(!compares("Oregon is north of California"));
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub struct Options {
     pub evidence: usize,
     /// BM25 parameters (the index's own when `None`).
     pub bm25: Option<Bm25>,
+    /// Follow the mention edges of passage slots' best candidates (the
+    /// one-shot baseline turns this off).
+    pub hops: bool,
 }
 
 impl Default for Options {
@@ -49,6 +52,7 @@ impl Default for Options {
             min_coverage: 0.5,
             evidence: 5,
             bm25: None,
+            hops: true,
         }
     }
 }
@@ -108,6 +112,8 @@ struct Outcome {
     slot: Slot,
     alternatives: Vec<(Value, Evidence)>,
     ranked: Vec<(u32, f64)>,
+    /// Passages reached through mention edges, for the merge.
+    hop: Vec<(u32, f64)>,
 }
 
 struct Runner<'a> {
@@ -232,6 +238,7 @@ pub fn execute(
     }
     let mut slots = Vec::new();
     let mut ranked = Vec::new();
+    let mut hops = Vec::new();
     for task in &plan.tasks {
         if let Some(mut o) = done.remove(&task.id) {
             o.slot.asked = !plan.tasks.iter().any(|t| t.depends_on.contains(&task.id));
@@ -241,9 +248,17 @@ pub fn execute(
                     docs: o.ranked,
                 });
             }
+            if !o.hop.is_empty() {
+                hops.push(Ranked {
+                    slot: task.id.clone(),
+                    docs: o.hop,
+                });
+            }
             slots.push(o.slot);
         }
     }
+    // Every slot's own best passage comes before any hop's.
+    ranked.extend(hops);
     Execution {
         slots,
         ranked,
@@ -275,6 +290,7 @@ impl Runner<'_> {
                 slot,
                 alternatives: Vec::new(),
                 ranked: Vec::new(),
+                hop: Vec::new(),
             };
         }
         if task.kind.retrieves() {
@@ -380,6 +396,7 @@ impl Runner<'_> {
                             slot,
                             alternatives: Vec::new(),
                             ranked: Vec::new(),
+                            hop: Vec::new(),
                         };
                     }
                 }
@@ -405,6 +422,7 @@ impl Runner<'_> {
                     slot,
                     alternatives: Vec::new(),
                     ranked: Vec::new(),
+                    hop: Vec::new(),
                 };
             }
         }
@@ -426,15 +444,40 @@ impl Runner<'_> {
             query_text = query_text.replace(v.as_str(), " ");
         }
         let focus = self.focus(&question, task, values);
-        let r = retrieve::retrieve(
-            self.index,
-            &query_text,
-            &constraints,
-            self.scope,
-            &self.bm25,
-            self.options.pool,
-            &focus,
-        );
+        let wide = self.options.hops && *output == Output::Passage;
+        let pool = if wide {
+            self.options.pool.max(retrieve::HOP_POOL)
+        } else {
+            self.options.pool
+        };
+        let keep = |doc: u32| {
+            self.index
+                .passage(doc)
+                .is_some_and(|p| retrieve::visible(p, self.scope))
+                && retrieve::satisfies(self.index, doc, &constraints)
+        };
+        let anchors = if wide {
+            retrieve::anchors(self.index, &question, &keep)
+        } else {
+            Vec::new()
+        };
+        let query = retrieve::SlotQuery {
+            question: &query_text,
+            constraints: &constraints,
+            scope: self.scope,
+            bm25: &self.bm25,
+            pool,
+            focus: &focus,
+            anchors: &anchors,
+        };
+        let mut r = retrieve::retrieve(self.index, &query);
+        // The wide pool only scores hop targets; the slot itself sees `pool`.
+        let scored = if wide {
+            r.candidates.clone()
+        } else {
+            Vec::new()
+        };
+        r.candidates.truncate(self.options.pool);
         if !r.cues.is_empty() {
             note(
                 &mut self.trace,
@@ -586,11 +629,56 @@ impl Runner<'_> {
                 alternatives.push((v.clone(), e.clone()));
             }
         }
+        let hop = self.hop(task, output, &constraints, &scored, &ranked, &anchors);
         Outcome {
             slot,
             alternatives,
             ranked,
+            hop,
         }
+    }
+
+    /// The passages a passage slot reaches through mention edges, minus the
+    /// slot's own best passage (already placed by the merge).
+    fn hop(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        constraints: &Constraints,
+        scored: &[retrieve::Candidate],
+        ranked: &[(u32, f64)],
+        anchors: &[u32],
+    ) -> Vec<(u32, f64)> {
+        if !self.options.hops || *output != Output::Passage {
+            return Vec::new();
+        }
+        let keep = |doc: u32| {
+            self.index
+                .passage(doc)
+                .is_some_and(|p| retrieve::visible(p, self.scope))
+                && retrieve::satisfies(self.index, doc, constraints)
+        };
+        let best = ranked.first().map(|(d, _)| *d);
+        let found: Vec<(u32, f64, u32)> = retrieve::hops(self.index, scored, anchors, &keep)
+            .into_iter()
+            .filter(|(d, _, _)| Some(*d) != best)
+            .take(self.options.pool)
+            .collect();
+        if let Some((to, _, from)) = found.first() {
+            let id = |d: u32| {
+                self.index
+                    .passage(d)
+                    .map(|p| p.id.clone())
+                    .unwrap_or_default()
+            };
+            let message = format!("follows mentions: {} → {}", id(*from), id(*to));
+            note(&mut self.trace, "retrieve", Some(&task.id), message);
+        }
+        let top = found.first().map_or(1.0, |h| h.1.max(1e-9));
+        found
+            .into_iter()
+            .map(|(d, score, _)| (d, score / top))
+            .collect()
     }
 
     /// Terms a good candidate should contain: the resolved user's name and the
@@ -694,6 +782,7 @@ impl Runner<'_> {
                 slot,
                 alternatives: Vec::new(),
                 ranked: Vec::new(),
+                hop: Vec::new(),
             };
         };
         let inputs: Vec<(&str, &Value)> = task
@@ -746,6 +835,7 @@ impl Runner<'_> {
             slot,
             alternatives: Vec::new(),
             ranked: Vec::new(),
+            hop: Vec::new(),
         }
     }
 }

@@ -19,6 +19,22 @@ pub struct Mention {
     pub end: u32,
 }
 
+/// A title's short form: without a trailing parenthetical qualifier
+/// (`Claudio López (footballer)` → `Claudio López`) or comma qualifier
+/// (`Branford, Connecticut` → `Branford`), the way text refers to the page.
+pub fn title_base(title: &str) -> Option<&str> {
+    let t = title.trim();
+    let base = match t
+        .strip_suffix(')')
+        .and_then(|head| head.rfind(" (").map(|i| &t[..i]))
+    {
+        Some(b) => b,
+        None => t.rfind(", ").map(|i| &t[..i])?,
+    };
+    let base = base.trim();
+    (!base.is_empty() && base != t).then_some(base)
+}
+
 /// The entity catalog and its alias matcher.
 #[derive(Debug, Default)]
 pub struct Catalog {
@@ -91,8 +107,8 @@ impl Catalog {
             a.first()
                 .cmp(&b.first())
                 .then(b.len().cmp(&a.len()))
-                .then(x.cmp(y))
                 .then(a.cmp(b))
+                .then(x.cmp(y))
         });
         catalog.aliases.dedup();
         catalog
@@ -156,13 +172,20 @@ impl Catalog {
             });
             let hit = hit.filter(|_| !starts_inside);
             match hit {
-                Some((alias, entity)) => {
+                Some((alias, _)) => {
                     let last = words.get(i + alias.len() - 1).unwrap_or(word);
-                    out.push(Mention {
-                        entity: *entity,
-                        start: word.start as u32,
-                        end: last.end as u32,
-                    });
+                    // An alias several entities share links to each of them.
+                    for (_, entity) in self
+                        .starting_with(&word.term)
+                        .iter()
+                        .filter(|(a, _)| a == alias)
+                    {
+                        out.push(Mention {
+                            entity: *entity,
+                            start: word.start as u32,
+                            end: last.end as u32,
+                        });
+                    }
                     i += alias.len();
                 }
                 None => i += 1,
@@ -207,6 +230,40 @@ mod tests {
         assert!(found("gateway-westward").is_empty());
         assert_eq!(catalog().resolve("GW West"), None);
         assert_eq!(catalog().resolve("west gateway"), Some(0));
+    }
+
+    #[test]
+    fn titles_have_short_forms() {
+        assert_eq!(
+            title_base("Claudio López (footballer)"),
+            Some("Claudio López")
+        );
+        assert_eq!(title_base("Branford, Connecticut"), Some("Branford"));
+        assert_eq!(title_base("The Lodger (2009 film)"), Some("The Lodger"));
+        assert_eq!(title_base("Landwehr"), None);
+        assert_eq!(title_base("(1)"), None);
+    }
+
+    #[test]
+    fn a_shared_alias_links_every_entity_that_has_it() {
+        let c = Catalog::new(vec![
+            Entity {
+                id: "The Lodger (1927 film)".into(),
+                kind: "title".into(),
+                aliases: vec!["The Lodger".into()],
+            },
+            Entity {
+                id: "The Lodger (2009 film)".into(),
+                kind: "title".into(),
+                aliases: vec!["The Lodger".into()],
+            },
+        ]);
+        let found: Vec<u32> = c
+            .mentions("he starred in The Lodger.")
+            .iter()
+            .map(|m| m.entity)
+            .collect();
+        assert_eq!(found, vec![0, 1]);
     }
 
     #[test]

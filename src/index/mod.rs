@@ -37,6 +37,8 @@ pub struct Index {
     by_id: HashMap<String, u32>,
     /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
     owners: Vec<Vec<u32>>,
+    /// Entity index → passages whose text mentions it (the reverse edges).
+    mentioned_by: Vec<Vec<u32>>,
     /// Stemmed cue term → attributes.
     cue_terms: BTreeMap<String, Vec<String>>,
     /// Attribute → passages tagged with it in `meta.slot`.
@@ -114,7 +116,10 @@ impl Index {
             .map(|p| Entity {
                 id: p.title.clone(),
                 kind: TITLE_TYPE.into(),
-                aliases: vec![],
+                aliases: catalog::title_base(&p.title)
+                    .map(str::to_string)
+                    .into_iter()
+                    .collect(),
             });
         Catalog::new(entities.iter().cloned().chain(docs).chain(titles).collect())
     }
@@ -131,6 +136,16 @@ impl Index {
     ) -> Index {
         let mut by_id = HashMap::new();
         let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        let mut mentioned_by: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        for (i, list) in mentions.iter().enumerate() {
+            for m in list {
+                if let Some(by) = mentioned_by.get_mut(m.entity as usize) {
+                    if by.last() != Some(&(i as u32)) {
+                        by.push(i as u32);
+                    }
+                }
+            }
+        }
         let mut slot_members: BTreeMap<String, Vec<u32>> = BTreeMap::new();
         let mut meta_keys = BTreeSet::new();
         for (i, p) in passages.iter().enumerate() {
@@ -190,6 +205,7 @@ impl Index {
             mentions,
             by_id,
             owners,
+            mentioned_by,
             cue_terms,
             slot_members,
             meta_keys,
@@ -229,6 +245,23 @@ impl Index {
     /// Passages that carry an entity (as title, `meta.doc` or `meta.entities`).
     pub fn owners(&self, entity: u32) -> &[u32] {
         self.owners.get(entity as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Passages whose text mentions an entity.
+    pub fn mentioned_by(&self, entity: u32) -> &[u32] {
+        self.mentioned_by
+            .get(entity as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The title entity of a passage, if it has a title.
+    pub fn title_entity(&self, doc: u32) -> Option<u32> {
+        let p = self.passage(doc)?;
+        let e = self.catalog.resolve(&p.title)?;
+        self.catalog
+            .get(e)
+            .is_some_and(|x| x.kind == TITLE_TYPE)
+            .then_some(e)
     }
 
     /// True when the passage is linked to the entity: it carries it or mentions it.

@@ -8,10 +8,13 @@
 
 use crate::analyze;
 use crate::index::{postings, Hit, Index, QueryTerm};
-use crate::model::{Constraints, ContextEntry, Passage, Scope};
+use crate::model::{Constraints, ContextEntry, Passage, Scope, DOC_TYPE, TITLE_TYPE};
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
+/// How much naming a passage's title in the question adds, as a share of
+/// the slot's best BM25 score (a title match weighs more than its words).
+pub const ANCHOR_BONUS: f32 = 0.5;
 /// Score factor for a candidate that contains none of the question's focus
 /// terms (the resolved user, an entity a previous hop supplied).
 pub const OFF_FOCUS: f32 = 0.5;
@@ -72,16 +75,34 @@ pub fn query_terms(question: &str) -> Vec<String> {
         .collect()
 }
 
-/// Ranks candidates for one slot: BM25F under the constraints, plus cued passages.
-pub fn retrieve(
-    index: &Index,
-    question: &str,
-    constraints: &Constraints,
-    scope: &Scope,
-    bm25: &crate::index::Bm25,
-    pool: usize,
-    focus: &[String],
-) -> Retrieval {
+/// What one slot's retrieval is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotQuery<'a> {
+    /// The query text (constraint values already removed).
+    pub question: &'a str,
+    pub constraints: &'a Constraints,
+    pub scope: &'a Scope,
+    pub bm25: &'a crate::index::Bm25,
+    /// Candidates to return.
+    pub pool: usize,
+    /// Terms a good candidate contains; candidates with none are scaled by [`OFF_FOCUS`].
+    pub focus: &'a [String],
+    /// Passages whose title the question names; they get [`ANCHOR_BONUS`].
+    pub anchors: &'a [u32],
+}
+
+/// Ranks candidates for one slot: BM25F under the constraints, plus cued
+/// passages and anchors.
+pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
+    let SlotQuery {
+        question,
+        constraints,
+        scope,
+        bm25,
+        pool,
+        focus,
+        anchors,
+    } = *q;
     let terms = query_terms(question);
     let query = index.postings().query(&terms);
     let focus_mask: u64 = query
@@ -107,32 +128,38 @@ pub fn retrieve(
             (c, h.matched)
         })
         .collect();
-    for attribute in &cues {
-        for &doc in index.slot_members(attribute) {
-            if !keep(doc) {
-                continue;
+    // Extra candidates: passages tagged with a cued attribute (set
+    // membership) and anchors (a title the question names).
+    let cued = cues
+        .iter()
+        .flat_map(|a| index.slot_members(a).iter().map(|&d| (d, true)));
+    let extra: Vec<(u32, bool)> = cued.chain(anchors.iter().map(|&d| (d, false))).collect();
+    for (doc, cue) in extra {
+        if !keep(doc) {
+            continue;
+        }
+        let at = match found.iter().position(|(c, _)| c.doc == doc) {
+            Some(at) => at,
+            None => {
+                let matched = index.postings().matched(&query, doc);
+                let c = Candidate {
+                    doc,
+                    score: 0.0,
+                    coverage: postings::coverage(&query, matched),
+                    cued: false,
+                };
+                found.push((c, matched));
+                found.len() - 1
             }
-            let at = match found.iter().position(|(c, _)| c.doc == doc) {
-                Some(at) => at,
-                None => {
-                    let matched = index.postings().matched(&query, doc);
-                    let c = Candidate {
-                        doc,
-                        score: 0.0,
-                        coverage: postings::coverage(&query, matched),
-                        cued: false,
-                    };
-                    found.push((c, matched));
-                    found.len() - 1
-                }
-            };
-            let Some((c, _)) = found.get_mut(at) else {
-                continue;
-            };
-            if !c.cued {
-                c.cued = true;
-                c.score += CUE_BONUS * top;
-            }
+        };
+        let Some((c, _)) = found.get_mut(at) else {
+            continue;
+        };
+        if !cue {
+            c.score += ANCHOR_BONUS * top;
+        } else if !c.cued {
+            c.cued = true;
+            c.score += CUE_BONUS * top;
         }
     }
     let mut candidates: Vec<Candidate> = found
@@ -153,6 +180,92 @@ pub fn retrieve(
         cues,
         candidates,
     }
+}
+
+/// Weight of a parent's normalized score passed on to a passage it mentions.
+pub const HOP_WEIGHT: f32 = 0.5;
+/// How many of a slot's best passages have their mention edges followed.
+pub const HOP_PARENTS: usize = 3;
+/// Candidates scored for a slot whose hops are followed (targets outside
+/// this pool count as sharing no word with the question).
+pub const HOP_POOL: usize = 100;
+
+/// Passages reached by following the typed mention edges of a slot's best
+/// candidates, the way a reader follows a docs site's links: forward (a
+/// title or document ID the parent's text names) and backward (passages whose
+/// text names the parent's title). Parents are the best [`HOP_PARENTS`]
+/// candidates plus the `anchors` (passages whose title the question names).
+/// A target scores its own normalized BM25 score plus [`HOP_WEIGHT`] × its
+/// parent's; best first, as (target, score, parent). Targets pass the same
+/// access and constraint filter as the slot.
+pub fn hops(
+    index: &Index,
+    candidates: &[Candidate],
+    anchors: &[u32],
+    keep: &dyn Fn(u32) -> bool,
+) -> Vec<(u32, f64, u32)> {
+    let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
+    let score_of = |doc: u32| {
+        candidates
+            .iter()
+            .find(|c| c.doc == doc)
+            .map_or(0.0, |c| c.score / top)
+    };
+    let mut parents: Vec<u32> = candidates.iter().take(HOP_PARENTS).map(|c| c.doc).collect();
+    for a in anchors {
+        if !parents.contains(a) {
+            parents.push(*a);
+        }
+    }
+    let mut out: Vec<(u32, f64, u32)> = Vec::new();
+    let mut offer = |target: u32, parent: u32, from: f32| {
+        if target == parent || !keep(target) {
+            return;
+        }
+        let score = f64::from(HOP_WEIGHT * from + score_of(target));
+        match out.iter_mut().find(|(d, _, _)| *d == target) {
+            Some(e) if e.1 >= score => {}
+            Some(e) => *e = (target, score, parent),
+            None => out.push((target, score, parent)),
+        }
+    };
+    for &parent in &parents {
+        let from = score_of(parent).max(if anchors.contains(&parent) { 1.0 } else { 0.0 });
+        for m in index.mentions(parent) {
+            let linkable = index
+                .catalog()
+                .get(m.entity)
+                .is_some_and(|e| e.kind == TITLE_TYPE || e.kind == DOC_TYPE);
+            if linkable {
+                for &target in index.owners(m.entity) {
+                    offer(target, parent, from);
+                }
+            }
+        }
+        if let Some(own) = index.title_entity(parent) {
+            for &target in index.mentioned_by(own) {
+                offer(target, parent, from);
+            }
+        }
+    }
+    crate::sort::sort_by(&mut out, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
+/// Passages whose title the question names (by full title or short form).
+pub fn anchors(index: &Index, question: &str, keep: &dyn Fn(u32) -> bool) -> Vec<u32> {
+    let catalog = index.catalog();
+    let mut out = Vec::new();
+    for m in catalog.mentions(question) {
+        if catalog.get(m.entity).is_some_and(|e| e.kind == TITLE_TYPE) {
+            for &doc in index.owners(m.entity) {
+                if keep(doc) && !out.contains(&doc) {
+                    out.push(doc);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// One slot's ranked passages for the merge (best first).
@@ -192,14 +305,15 @@ pub fn merge(index: &Index, ranked: &[Ranked], k: usize) -> Vec<ContextEntry> {
         .filter_map(|(doc, _)| {
             let p = index.passage(doc)?;
             let mut best = 0.0f64;
-            let slots: Vec<String> = ranked
-                .iter()
-                .filter_map(|r| {
-                    let (_, s) = r.docs.iter().find(|(d, _)| *d == doc)?;
+            let mut slots: Vec<String> = Vec::new();
+            for r in ranked {
+                if let Some((_, s)) = r.docs.iter().find(|(d, _)| *d == doc) {
                     best = best.max(*s);
-                    Some(r.slot.clone())
-                })
-                .collect();
+                    if !slots.contains(&r.slot) {
+                        slots.push(r.slot.clone());
+                    }
+                }
+            }
             Some(ContextEntry {
                 passage_id: p.id.clone(),
                 title: p.title.clone(),
