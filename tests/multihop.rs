@@ -95,16 +95,17 @@ fn a_passage_that_mentions_the_parent_is_reached_backwards() {
         doc: doc("Night Drive"),
         score: 3.0,
         coverage: 1.0,
+        matched: 0,
         cued: false,
     }];
-    let found = retrieve::hops(&index, &parent, &[], &|_| true);
+    let found = retrieve::hops(&index, &[], &parent, &[], &|_| true);
     // Omega Prize names "Night Drive"; Night Drive names no title.
     assert_eq!(
         found.iter().map(|(d, _, p)| (*d, *p)).collect::<Vec<_>>(),
         vec![(doc("Omega Prize"), doc("Night Drive"))]
     );
     // The access filter applies to hop targets too.
-    assert!(retrieve::hops(&index, &parent, &[], &|d| d != doc("Omega Prize")).is_empty());
+    assert!(retrieve::hops(&index, &[], &parent, &[], &|d| d != doc("Omega Prize")).is_empty());
 }
 
 #[test]

@@ -472,11 +472,7 @@ impl Runner<'_> {
         };
         let mut r = retrieve::retrieve(self.index, &query);
         // The wide pool only scores hop targets; the slot itself sees `pool`.
-        let scored = if wide {
-            r.candidates.clone()
-        } else {
-            Vec::new()
-        };
+        let wide_pool = r.clone();
         r.candidates.truncate(self.options.pool);
         if !r.cues.is_empty() {
             note(
@@ -629,7 +625,7 @@ impl Runner<'_> {
                 alternatives.push((v.clone(), e.clone()));
             }
         }
-        let hop = self.hop(task, output, &constraints, &scored, &ranked, &anchors);
+        let hop = self.hop(task, output, &constraints, &wide_pool, &ranked, &anchors);
         Outcome {
             slot,
             alternatives,
@@ -645,7 +641,7 @@ impl Runner<'_> {
         task: &Task,
         output: &Output,
         constraints: &Constraints,
-        scored: &[retrieve::Candidate],
+        wide: &retrieve::Retrieval,
         ranked: &[(u32, f64)],
         anchors: &[u32],
     ) -> Vec<(u32, f64)> {
@@ -659,11 +655,12 @@ impl Runner<'_> {
                 && retrieve::satisfies(self.index, doc, constraints)
         };
         let best = ranked.first().map(|(d, _)| *d);
-        let found: Vec<(u32, f64, u32)> = retrieve::hops(self.index, scored, anchors, &keep)
-            .into_iter()
-            .filter(|(d, _, _)| Some(*d) != best)
-            .take(self.options.pool)
-            .collect();
+        let found: Vec<(u32, f64, u32)> =
+            retrieve::hops(self.index, &wide.query, &wide.candidates, anchors, &keep)
+                .into_iter()
+                .filter(|(d, _, _)| Some(*d) != best)
+                .take(self.options.pool)
+                .collect();
         if let Some((to, _, from)) = found.first() {
             let id = |d: u32| {
                 self.index

@@ -26,6 +26,8 @@ pub struct Candidate {
     pub score: f32,
     /// Share of the query's IDF mass the passage contains.
     pub coverage: f32,
+    /// Which query terms the passage contains (bit `i` for term `i`).
+    pub matched: u64,
     /// True when the passage is tagged with an attribute the question cues.
     pub cued: bool,
 }
@@ -123,6 +125,7 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
                 doc: h.doc,
                 score: h.score,
                 coverage: postings::coverage(&query, h.matched),
+                matched: h.matched,
                 cued: false,
             };
             (c, h.matched)
@@ -146,6 +149,7 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
                     doc,
                     score: 0.0,
                     coverage: postings::coverage(&query, matched),
+                    matched,
                     cued: false,
                 };
                 found.push((c, matched));
@@ -182,8 +186,12 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
     }
 }
 
-/// Weight of a parent's normalized score passed on to a passage it mentions.
+/// Weight of a parent's normalized score passed on to a passage it reaches.
 pub const HOP_WEIGHT: f32 = 0.5;
+/// A backward edge (the target names the parent) carries this share of a
+/// forward edge's weight: a page's own links say more about it than pages
+/// that happen to name it.
+pub const BACKWARD: f32 = 0.5;
 /// How many of a slot's best passages have their mention edges followed.
 pub const HOP_PARENTS: usize = 3;
 /// Candidates scored for a slot whose hops are followed (targets outside
@@ -195,40 +203,31 @@ pub const HOP_POOL: usize = 100;
 /// title or document ID the parent's text names) and backward (passages whose
 /// text names the parent's title). Parents are the best [`HOP_PARENTS`]
 /// candidates plus the `anchors` (passages whose title the question names).
-/// A target scores its own normalized BM25 score plus [`HOP_WEIGHT`] × its
-/// parent's; best first, as (target, score, parent). Targets pass the same
-/// access and constraint filter as the slot.
+///
+/// A bridge passage answers the part of the question its parent does not,
+/// so a target scores its own normalized BM25 score, plus the IDF share of
+/// question terms it contains and its parent lacks, plus [`HOP_WEIGHT`] ×
+/// the parent's normalized score (× [`BACKWARD`] for a backward edge).
+/// Returns (target, score, parent), best first; targets pass `keep`.
 pub fn hops(
     index: &Index,
+    query: &[QueryTerm],
     candidates: &[Candidate],
     anchors: &[u32],
     keep: &dyn Fn(u32) -> bool,
 ) -> Vec<(u32, f64, u32)> {
     let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
-    let score_of = |doc: u32| {
-        candidates
-            .iter()
-            .find(|c| c.doc == doc)
-            .map_or(0.0, |c| c.score / top)
-    };
+    let known = |doc: u32| candidates.iter().find(|c| c.doc == doc);
+    let score_of = |doc: u32| known(doc).map_or(0.0, |c| c.score / top);
+    let mask_of =
+        |doc: u32| known(doc).map_or_else(|| index.postings().matched(query, doc), |c| c.matched);
     let mut parents: Vec<u32> = candidates.iter().take(HOP_PARENTS).map(|c| c.doc).collect();
     for a in anchors {
         if !parents.contains(a) {
             parents.push(*a);
         }
     }
-    let mut out: Vec<(u32, f64, u32)> = Vec::new();
-    let mut offer = |target: u32, parent: u32, from: f32| {
-        if target == parent || !keep(target) {
-            return;
-        }
-        let score = f64::from(HOP_WEIGHT * from + score_of(target));
-        match out.iter_mut().find(|(d, _, _)| *d == target) {
-            Some(e) if e.1 >= score => {}
-            Some(e) => *e = (target, score, parent),
-            None => out.push((target, score, parent)),
-        }
-    };
+    let mut edges: Vec<(u32, u32, f32)> = Vec::new();
     for &parent in &parents {
         let from = score_of(parent).max(if anchors.contains(&parent) { 1.0 } else { 0.0 });
         for m in index.mentions(parent) {
@@ -238,14 +237,29 @@ pub fn hops(
                 .is_some_and(|e| e.kind == TITLE_TYPE || e.kind == DOC_TYPE);
             if linkable {
                 for &target in index.owners(m.entity) {
-                    offer(target, parent, from);
+                    edges.push((target, parent, from));
                 }
             }
         }
         if let Some(own) = index.title_entity(parent) {
             for &target in index.mentioned_by(own) {
-                offer(target, parent, from);
+                edges.push((target, parent, from * BACKWARD));
             }
+        }
+    }
+    let mut out: Vec<(u32, f64, u32)> = Vec::new();
+    for (target, parent, weight) in edges {
+        if target == parent || !keep(target) {
+            continue;
+        }
+        let new_terms = mask_of(target) & !mask_of(parent);
+        let score = f64::from(
+            HOP_WEIGHT * weight + score_of(target) + postings::coverage(query, new_terms),
+        );
+        match out.iter_mut().find(|(d, _, _)| *d == target) {
+            Some(e) if e.1 >= score => {}
+            Some(e) => *e = (target, score, parent),
+            None => out.push((target, score, parent)),
         }
     }
     crate::sort::sort_by(&mut out, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
