@@ -31,6 +31,8 @@ pub mod pipeline;
 pub mod plan;
 pub mod report;
 pub mod retrieve;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod site;
 pub mod sort;
 
 #[cfg(target_arch = "wasm32")]

@@ -4,10 +4,11 @@
 //! line on stderr; an invalid plan exits with status 2, other errors with 1.
 
 use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 use slotchain::eval::{self, datasets::DatasetKind};
 use slotchain::index::{Bm25, Cues, Index};
-use slotchain::{ingest, Error, Options, Report, Scope};
-use std::io::Write;
+use slotchain::{ingest, site, Error, Options, Report, Scope};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,7 +26,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Build an index from passages (JSON lines).
+    /// Build an index from passages (JSON lines) and/or site directories (Markdown, MDX, HTML).
     Index(IndexArgs),
     /// Ask a question (or run a plan, or a batch of questions).
     Ask(AskArgs),
@@ -35,8 +36,13 @@ enum Command {
 
 #[derive(Args)]
 struct IndexArgs {
-    /// Passages: JSON lines {"id","title","text","url"?,"lang"?,"meta"?}.
-    passages: Vec<String>,
+    /// Inputs: directories (walked for .md, .mdx, .html, .htm pages), single pages, or
+    /// passages as JSON lines {"id","title","text","url"?,"lang"?,"meta"?} (any other file).
+    passages: Vec<PathBuf>,
+    /// Access levels the index is built for (repeatable): a page whose `access`
+    /// is not listed is left out of the output entirely. Applies to pages, not JSON lines.
+    #[arg(long = "audience", value_name = "LEVEL", default_value = "public")]
+    audience: Vec<String>,
     /// Entities: JSON lines {"id","type","aliases":[]}.
     #[arg(long)]
     entities: Option<String>,
@@ -123,15 +129,52 @@ impl From<Error> for Failure {
     }
 }
 
+/// A progress bar on a terminal, nothing otherwise.
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} pages {elapsed}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
 fn build(args: IndexArgs) -> Result<(), Failure> {
     if args.passages.is_empty() {
-        return Err(Error::Input("no passage files given".into()).into());
+        return Err(Error::Input("no passage files or site directories given".into()).into());
     }
     let started = Instant::now();
+    let (site_paths, jsonl): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .passages
+        .iter()
+        .cloned()
+        .partition(|p| site::is_site_input(p));
     let mut passages = Vec::new();
-    for path in &args.passages {
-        passages.extend(ingest::passages(path)?);
+    for path in &jsonl {
+        passages.extend(ingest::passages(&path.to_string_lossy())?);
     }
+    let from_jsonl = passages.len();
+    let site = if site_paths.is_empty() {
+        None
+    } else {
+        let bar = progress_bar();
+        let built = site::collect_with(&site_paths, &args.audience, &mut |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        });
+        bar.finish_and_clear();
+        let built = built?;
+        for problem in &built.report.problems {
+            eprintln!("slotchain: skipped {problem}");
+        }
+        if built.passages.is_empty() && from_jsonl == 0 {
+            return Err(Error::Input(built.report.nothing_indexed(&site_paths)).into());
+        }
+        passages.extend(built.passages);
+        Some(built.report)
+    };
     let entities = match &args.entities {
         Some(p) => ingest::entities(p)?,
         None => Vec::new(),
@@ -152,14 +195,33 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
         path: args.output.clone(),
         message: e.to_string(),
     })?;
-    eprintln!(
-        "indexed {count} passages, {} terms, {} entities → {} ({} bytes) in {:.2} s",
-        index.postings().term_count(),
-        index.catalog().entities().len(),
-        args.output,
-        bytes.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let seconds = started.elapsed().as_secs_f64();
+    match site {
+        Some(r) => {
+            let extra = if from_jsonl > 0 {
+                format!(" + {from_jsonl} passages from JSON lines")
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "indexed {} pages → {} passages (languages: {}){extra}, skipped {} ({}), wrote {} bytes to {} in {seconds:.2} s",
+                r.pages,
+                r.passages,
+                r.languages_text(),
+                r.skipped(),
+                r.skipped_text(),
+                bytes.len(),
+                args.output,
+            );
+        }
+        None => eprintln!(
+            "indexed {count} passages, {} terms, {} entities → {} ({} bytes) in {seconds:.2} s",
+            index.postings().term_count(),
+            index.catalog().entities().len(),
+            args.output,
+            bytes.len(),
+        ),
+    }
     Ok(())
 }
 
