@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, CHROMIUM, assertArtefacts, startServer, launchBrowser } from './helpers.mjs';
+import { REPO, CHROMIUM, assertArtefacts, startServer, launchBrowser, setCheckbox } from './helpers.mjs';
 import { buildMockSite } from './fixtures/mock-site.mjs';
 
 const fixture = JSON.parse(readFileSync(join(REPO, 'js-tests', 'fixtures', 'report.json'), 'utf8'));
@@ -147,8 +147,8 @@ describe('components with the fixture report (mock engine)', () => {
       await page.keyboard.press('Enter');
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.slotId), 'c1');
       const before = Number(await page.getAttribute('#results', 'data-runs'));
-      await page.check('input[name="access"][value="operations"]');
-      assert.equal(Number(await page.getAttribute('#results', 'data-runs')), before + 1);
+      assert.ok(await setCheckbox(page, 'input[name="access"][value="operations"]', true));
+      await page.waitForFunction((n) => Number(document.querySelector('#results').dataset.runs) === n, before + 1);
       assert.match(await page.textContent('#raw'), /operations/, 'the re-run used the new scope');
     } finally {
       await context.close();

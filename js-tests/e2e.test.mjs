@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   REPO, CLI, CHROMIUM, SAMPLE_IDX, SEEDS,
   assertArtefacts, cliAsk, startServer, launchBrowser,
+  setCheckbox,
 } from './helpers.mjs';
 
 const WWW = join(REPO, 'www');
@@ -67,7 +68,7 @@ async function setScope(page, scope = {}) {
   }
   const access = new Set(scope.access ?? ['public']);
   for (const level of ['public', 'operations', 'restricted']) {
-    await page.setChecked(`input[name="access"][value="${level}"]`, access.has(level));
+    await setCheckbox(page, `input[name="access"][value="${level}"]`, access.has(level));
   }
   await page.selectOption('#scope-environment', scope.environment ?? '');
   await page.fill('#scope-today', scope.today ?? '');
@@ -169,7 +170,7 @@ describe('demo page in Chromium', () => {
       assert.match(await page.innerText('body'), RUNBOOK_82, 'runbook-82 is on the page with operations access');
 
       const before = await runs(page);
-      await page.uncheck('input[name="access"][value="operations"]'); // re-runs on change
+      assert.ok(await setCheckbox(page, 'input[name="access"][value="operations"]', false)); // re-runs on change
       await waitForRender(page, before);
       assert.doesNotMatch(await page.innerText('body'), RUNBOOK_82, 'runbook-82 disappears without operations access');
       assert.deepEqual(events.errors, []);

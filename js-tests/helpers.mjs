@@ -167,3 +167,16 @@ export function nonJsonPaths(value, path = 'report', out = []) {
   }
   return out;
 }
+
+/**
+ * Sets a checkbox through the DOM (a real click event, no pointer
+ * coordinates), so a layout shift under load cannot make the click miss.
+ * Returns true when the state changed.
+ */
+export async function setCheckbox(page, selector, checked) {
+  return page.$eval(selector, (box, want) => {
+    if (box.checked === want) return false;
+    box.click();
+    return box.checked === want;
+  }, checked);
+}
