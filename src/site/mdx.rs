@@ -9,8 +9,10 @@
 //! JSX tags (`<Tabs>`, `</Tabs>`, `<Card title="x" />`, `<>`, multi-line
 //! attributes, attribute values with braces and strings) and comments are
 //! dropped while the text between an opening and a closing tag is kept;
-//! `{expressions}` (including `{/* comments */}`) are dropped; `\{` and `\<`
-//! stay escapes. Indentation outside code is removed, because MDX has no
+//! `{expressions}` (including `{/* comments */}`) are dropped, except an
+//! explicit heading id `{#id}`, which is Markdown's; `\{` and `\<`
+//! stay escapes; container directives (`:::tip[Label]` … `:::`, also in
+//! plain Markdown via [`strip_markdown`]) keep only their label. Indentation outside code is removed, because MDX has no
 //! indented code blocks and indented JSX children must not turn into code.
 
 /// A fence opener: the fence character, its length and its indentation.
@@ -67,7 +69,51 @@ fn bracket_delta(line: &str) -> i64 {
     depth
 }
 
-/// MDX source → Markdown without ESM, JSX or expressions.
+/// A container directive line (`:::tip[Label]{attrs}`, `:::`) of
+/// remark-directive / Starlight / Docusaurus asides: its label, if any, kept
+/// as a paragraph of its own; the marker is dropped.
+fn directive(line: &str) -> Option<String> {
+    let rest = line.trim();
+    let colons = rest.chars().take_while(|&c| c == ':').count();
+    if colons < 3 {
+        return None;
+    }
+    let rest = &rest[colons..];
+    let name_len = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        .count();
+    let rest = rest[name_len..].trim_start();
+    let label = rest
+        .strip_prefix('[')
+        .and_then(|r| r.find(']').map(|end| &r[..end]))
+        .unwrap_or("");
+    Some(format!("\n{label}\n\n"))
+}
+
+/// Markdown source → Markdown without container directives (`:::note`).
+pub(crate) fn strip_markdown(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut fence: Option<(char, usize, usize)> = None;
+    for line in source.split_inclusive('\n') {
+        if let Some((c, len, _)) = fence {
+            if fence_close(line, c, len) {
+                fence = None;
+            }
+            out.push_str(line);
+        } else if let Some(open) = fence_open(line) {
+            fence = Some(open);
+            out.push_str(line);
+        } else if let Some(label) = directive(line) {
+            out.push_str(&label);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// MDX source → Markdown without ESM, JSX, expressions or container directives.
 pub(crate) fn strip(source: &str) -> String {
     let mut out = String::with_capacity(source.len());
     let mut prose = String::new();
@@ -94,6 +140,10 @@ pub(crate) fn strip(source: &str) -> String {
         if esm_start(line) {
             let depth = bracket_delta(line);
             esm_depth = (depth > 0).then_some(depth);
+            continue;
+        }
+        if let Some(label) = directive(line) {
+            prose.push_str(&label);
             continue;
         }
         if let Some(open) = fence_open(line) {
@@ -145,6 +195,10 @@ fn strip_prose(prose: &str) -> String {
                 }
             }
             '{' => match balanced_end(&chars, i) {
+                Some(end) if is_heading_id(&chars[i + 1..end - 1]) => {
+                    out.extend(&chars[i..end]);
+                    i = end;
+                }
                 Some(end) => i = end,
                 None => {
                     out.push(c);
@@ -167,6 +221,16 @@ fn strip_prose(prose: &str) -> String {
     out.split_inclusive('\n')
         .map(|line| line.trim_start_matches([' ', '\t']))
         .collect()
+}
+
+/// `#id` inside braces: an explicit heading id (`## Title {#id}`), kept for
+/// the Markdown parser rather than dropped as an expression.
+fn is_heading_id(inner: &[char]) -> bool {
+    inner.len() > 1
+        && inner[0] == '#'
+        && inner[1..]
+            .iter()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
 }
 
 /// End (exclusive) of a code span whose opening run of `run` backticks ends at `from`.
@@ -289,7 +353,7 @@ mod tests {
 
     #[test]
     fn esm_jsx_and_expressions_go_text_stays() {
-        let src = "import { Steps } from '@astrojs/starlight/components';\nimport {\n  A,\n  B,\n} from 'x';\nexport const meta = { a: 1 };\n\n# Title\n\n<Steps>\n  1. Run `<Tabs>{x}` now {props.value}\n</Steps>\n\n<Card title=\"A > B\" icon={{ name: 'x' }}\n  href=\"/y/\">Card text</Card>\n{/* a comment */}\n\n```js\nimport x from 'y';\n<div>{code}</div>\n```\nThat is a < b and \\{literal}.\n";
+        let src = "import { Steps } from '@astrojs/starlight/components';\nimport {\n  A,\n  B,\n} from 'x';\nexport const meta = { a: 1 };\n\n# Title\n\n<Steps>\n  1. Run `<Tabs>{x}` now {props.value}\n</Steps>\n\n<Card title=\"A > B\" icon={{ name: 'x' }}\n  href=\"/y/\">Card text</Card>\n{/* a comment */}\n\n```js\nimport x from 'y';\n<div>{code}</div>\n```\nThat is a < b and \\{literal}.\n:::tip[Mind this]\nAside text\n:::\n";
         let out = strip(src);
         assert!(!out.contains("import {"), "{out}");
         assert!(!out.contains("export"), "{out}");
@@ -304,5 +368,7 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("That is a < b and \\{literal}."), "{out}");
+        assert!(out.contains("\nMind this\n\nAside text\n"), "{out}");
+        assert!(!out.contains(":::"), "{out}");
     }
 }

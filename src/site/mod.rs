@@ -380,7 +380,7 @@ fn read_page(file: &SiteFile) -> std::result::Result<Page, String> {
     let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
     let (front, body) = frontmatter::split(&text)?;
     let (items, html_page) = match file.kind {
-        Kind::Markdown => (markdown::items(body), None),
+        Kind::Markdown => (markdown::items(&mdx::strip_markdown(body)), None),
         Kind::Mdx => (markdown::items(&mdx::strip(body)), None),
         Kind::Html => {
             let mut page = html::page(body);

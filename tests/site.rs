@@ -1,0 +1,394 @@
+//! Site ingestion (`slotchain index DIR`): the fixture site under
+//! `tests/fixtures/site/` (Markdown with YAML and TOML front matter, MDX with
+//! imports, JSX and expressions, an HTML page with meta tags, an internal
+//! page, a malformed page, a Chinese page, a hidden dir and `node_modules`)
+//! through the library API and through the real binary.
+
+use serde_json::json;
+use slotchain::site::{self, ProblemKind};
+use slotchain::{MetaValue, Passage};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slotchain");
+const SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/site");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
+const SECRET: &str = "The vault passphrase rotates every Tuesday at noon.";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("slotchain-site-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).trim().to_string()
+}
+
+fn build(audience: &[&str]) -> site::SiteBuild {
+    let audience: Vec<String> = audience.iter().map(|s| s.to_string()).collect();
+    site::collect(&[PathBuf::from(SITE)], &audience).unwrap()
+}
+
+fn passage<'a>(b: &'a site::SiteBuild, id: &str) -> &'a Passage {
+    b.passages
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("no passage {id}"))
+}
+
+fn meta_json(p: &Passage) -> serde_json::Value {
+    serde_json::to_value(&p.meta).unwrap()
+}
+
+fn strs(items: &[&str]) -> MetaValue {
+    MetaValue::List(items.iter().map(|s| s.to_string()).collect())
+}
+
+#[test]
+fn passage_ids_titles_and_urls() {
+    let b = build(&[]);
+    let got: Vec<(&str, &str, &str)> = b
+        .passages
+        .iter()
+        .map(|p| (p.id.as_str(), p.title.as_str(), p.url.as_deref().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("en/faq", "FAQ", "/en/faq/"),
+            (
+                "en/faq#billing",
+                "FAQ › Billing questions",
+                "/en/faq/#billing"
+            ),
+            (
+                "en/faq#refunds--returns",
+                "FAQ › Refunds & returns",
+                "/en/faq/#refunds--returns"
+            ),
+            ("en/guide/index", "Guide", "/en/guide/"),
+            (
+                "en/guide/index#overview",
+                "Guide › Overview",
+                "/en/guide/#overview"
+            ),
+            (
+                "en/guide/install",
+                "Install the widget",
+                "/en/guide/install/"
+            ),
+            (
+                "en/guide/install#npm",
+                "Install the widget › With npm",
+                "/en/guide/install/#npm"
+            ),
+            (
+                "en/guide/install#nodejs",
+                "Install the widget › Node.js",
+                "/en/guide/install/#nodejs"
+            ),
+            (
+                "en/guide/install#requirements-1",
+                "Install the widget › Requirements",
+                "/en/guide/install/#requirements-1"
+            ),
+            ("index", "Acme Docs", "/"),
+            ("index#support", "Acme Docs › Support", "/#support"),
+            ("zh-cn/guide/install", "安装指南", "/zh-cn/guide/install/"),
+            (
+                "zh-cn/guide/install#系统要求",
+                "安装指南 › 系统要求",
+                "/zh-cn/guide/install/#系统要求"
+            ),
+            (
+                "zh-cn/guide/install#安装-acme",
+                "安装指南 › 安装 Acme",
+                "/zh-cn/guide/install/#安装-acme"
+            ),
+        ]
+    );
+    // The empty "Requirements" section (only an h3 under it) gives no passage;
+    // the h4 "Versions" stays inside "Node.js".
+    assert_eq!(
+        passage(&b, "en/guide/install#nodejs").text,
+        "Node.js 20 or newer is required.\nVersions\nOlder versions are not tested. See the FAQ and the runbook."
+    );
+    let r = &b.report;
+    assert_eq!((r.files, r.pages, r.passages), (7, 5, 14));
+    assert_eq!((r.skipped_access, r.skipped_empty), (1, 0));
+    assert_eq!(r.languages_text(), "en 4, zh-cn 1");
+    assert_eq!(r.skipped_text(), "access 1, unreadable 1");
+}
+
+#[test]
+fn front_matter_and_html_meta_become_meta() {
+    let b = build(&[]);
+    assert_eq!(
+        meta_json(passage(&b, "en/guide/install")),
+        json!({"description": "How to install the Acme widget.", "doc": "en/guide/install",
+               "entities": ["acme-widget", "node"], "environment": "production", "product": "widget",
+               "region": "eu-west", "revision": "r3", "slot": "install", "status": "active"})
+    );
+    // TOML front matter: integers, floats, booleans, string lists.
+    let guide = passage(&b, "en/guide/index");
+    assert_eq!(guide.meta["year"], MetaValue::Int(2026));
+    assert_eq!(guide.meta["weight"], MetaValue::Num(1.5));
+    assert_eq!(guide.meta["draft"], MetaValue::Bool(false));
+    assert_eq!(guide.meta["tags"], strs(&["setup", "cli"]));
+    // HTML: slotchain: meta tags, data-slotchain-* on <body> and <main>, <meta name=description>.
+    assert_eq!(
+        meta_json(passage(&b, "en/faq")),
+        json!({"access": "public", "description": "Frequently asked questions.", "doc": "en/faq",
+               "entities": ["acme-widget", "billing"], "region": "eu-west", "slot": "faq", "year": 2025})
+    );
+    // Only <main> is indexed: no header, nav, footer, script or style text.
+    let faq: String = b
+        .passages
+        .iter()
+        .filter(|p| p.id.starts_with("en/faq"))
+        .map(|p| p.text.clone())
+        .collect();
+    for absent in ["banner", "Navigation", "footer", "never indexed", "color"] {
+        assert!(!faq.contains(absent), "{absent} in {faq}");
+    }
+    assert_eq!(
+        passage(&b, "en/faq#refunds--returns").text,
+        "refund --order 42\nrefund --status"
+    );
+}
+
+#[test]
+fn internal_links_become_doc_ids() {
+    let b = build(&[]);
+    let links = |id: &str| passage(&b, id).meta.get("links").cloned();
+    assert_eq!(
+        links("index"),
+        Some(strs(&["en/guide/index", "en/guide/install"]))
+    );
+    // The restricted runbook is linked too, but left out: it is not written.
+    assert_eq!(links("index#support"), Some(strs(&["en/faq"])));
+    assert_eq!(
+        links("en/guide/index#overview"),
+        Some(strs(&["en/guide/install", "en/faq"]))
+    );
+    assert_eq!(links("en/guide/install#nodejs"), Some(strs(&["en/faq"])));
+    // <a href="/en/guide/install/#npm"> in HTML; the external link is not an edge.
+    assert_eq!(links("en/faq#billing"), Some(strs(&["en/guide/install"])));
+    assert_eq!(
+        links("zh-cn/guide/install#系统要求"),
+        Some(strs(&["en/guide/install"]))
+    );
+    assert_eq!(links("en/guide/install"), None);
+    // With the internal audience the runbook is a target.
+    let b = build(&["public", "internal"]);
+    assert_eq!(
+        passage(&b, "index#support").meta.get("links"),
+        Some(&strs(&["en/faq", "en/internal/runbook"]))
+    );
+    assert_eq!(
+        passage(&b, "en/guide/install#nodejs").meta.get("links"),
+        Some(&strs(&["en/faq", "en/internal/runbook"]))
+    );
+    // Nothing is appended to the text.
+    assert_eq!(
+        passage(&b, "index#support").text,
+        "Questions go to the FAQ. The vault is for staff."
+    );
+}
+
+#[test]
+fn mdx_imports_jsx_and_expressions_are_gone_text_stays() {
+    let b = build(&[]);
+    assert_eq!(
+        passage(&b, "en/guide/install").text,
+        "The widget installs in under a minute. Current version: ."
+    );
+    assert_eq!(
+        passage(&b, "en/guide/install#npm").text,
+        "Run the installer:\nnpm install acme-widget\nimport nothing from 'here'\nStart it with acme start {port}.\nHomebrew users can run the tap formula instead.\nLinux users need glibc 2.31 or newer."
+    );
+    assert_eq!(
+        passage(&b, "en/guide/install#requirements-1").text,
+        "The second requirements section lists the operating systems.\nGood to know\nThe widget also runs in containers."
+    );
+    let all: String = b
+        .passages
+        .iter()
+        .map(|p| format!("{}\n{}\n", p.title, p.text))
+        .collect();
+    for absent in [
+        "@astrojs",
+        "Since",
+        "<Steps",
+        "TabItem",
+        "label=",
+        "linux'",
+        "comment nobody",
+        "version.major",
+        ":::",
+        "**",
+        "](",
+        "Package readme",
+        "hidden draft",
+        "must not be indexed",
+    ] {
+        assert!(!all.contains(absent), "{absent:?} leaked:\n{all}");
+    }
+}
+
+#[test]
+fn languages_from_front_matter_html_and_path() {
+    let b = build(&[]);
+    let lang = |id: &str| passage(&b, id).lang.clone();
+    assert_eq!(lang("index").as_deref(), Some("en")); // front matter `lang`
+    assert_eq!(lang("en/faq").as_deref(), Some("en")); // <html lang="en">
+    assert_eq!(lang("en/guide/install").as_deref(), Some("en")); // path segment en/
+    assert_eq!(
+        lang("zh-cn/guide/install#系统要求").as_deref(),
+        Some("zh-cn")
+    ); // zh-cn/
+}
+
+#[test]
+fn restricted_page_is_absent_from_every_byte_unless_the_audience_reads_it() {
+    let dir = temp_dir("audience");
+    let public = dir.join("public.idx");
+    let o = run(&["index", SITE, "-o", public.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&public).unwrap();
+    for needle in [
+        SECRET,
+        "Vault runbook",
+        "en/internal/runbook",
+        "on-call engineer",
+    ] {
+        assert!(
+            !bytes.windows(needle.len()).any(|w| w == needle.as_bytes()),
+            "{needle:?} is in the public index"
+        );
+    }
+    let err = stderr(&o);
+    assert!(err.contains("skipped 2 (access 1, unreadable 1)"), "{err}");
+
+    let both = dir.join("internal.idx");
+    let o = run(&[
+        "index",
+        SITE,
+        "--audience",
+        "public",
+        "--audience",
+        "internal",
+        "-o",
+        both.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&both).unwrap();
+    assert!(bytes.windows(SECRET.len()).any(|w| w == SECRET.as_bytes()));
+    assert!(
+        stderr(&o).contains("skipped 1 (access 0, unreadable 1)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn malformed_front_matter_is_reported_by_path_and_skipped() {
+    let b = build(&[]);
+    assert_eq!(b.report.problems.len(), 1);
+    let problem = &b.report.problems[0];
+    assert_eq!(problem.kind, ProblemKind::Unreadable);
+    assert!(problem.path.ends_with("en/broken.md"), "{problem}");
+    assert!(
+        problem.message.starts_with("front matter: invalid YAML"),
+        "{problem}"
+    );
+    assert!(!b.passages.iter().any(|p| p.id.contains("broken")));
+
+    let dir = temp_dir("broken");
+    let out = dir.join("site.idx");
+    let o = run(&["index", SITE, "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    let broken = Path::new(SITE).join("en/broken.md");
+    assert!(
+        lines[0].starts_with(&format!(
+            "slotchain: skipped {}: front matter: invalid YAML",
+            broken.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "indexed 5 pages → 14 passages (languages: en 4, zh-cn 1), skipped 2 (access 1, unreadable 1), wrote {} bytes to {} in ",
+            std::fs::metadata(&out).unwrap().len(),
+            out.display()
+        )),
+        "{err}"
+    );
+    assert!(lines[1].ends_with(" s"), "{err}");
+}
+
+#[test]
+fn an_empty_directory_fails_with_a_clear_message() {
+    let dir = temp_dir("empty");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(empty.join("sub")).unwrap();
+    std::fs::write(empty.join("sub/notes.txt"), "not a page").unwrap();
+    let out = dir.join("x.idx");
+    let o = run(&[
+        "index",
+        empty.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "slotchain: invalid input: nothing to index: no .md, .mdx, .html or .htm pages under {}",
+            empty.display()
+        )
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn directories_and_json_lines_build_one_index_that_answers() {
+    let dir = temp_dir("mixed");
+    let out = dir.join("mixed.idx");
+    let o = run(&[
+        "index",
+        &format!("{CORPUS}/passages.jsonl"),
+        SITE,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("indexed 5 pages → 14 passages (languages: en 4, zh-cn 1) + 34 passages from JSON lines"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "ask",
+        "-i",
+        out.to_str().unwrap(),
+        "--no-decompose",
+        "which glibc version do Linux users need for the widget?",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        report["context"][0]["passage_id"], "en/guide/install#npm",
+        "{report}"
+    );
+    assert_eq!(report["context"][0]["url"], "/en/guide/install/#npm");
+}
