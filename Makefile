@@ -157,9 +157,27 @@ test: tools
 eval:
 	bash scripts/eval.sh
 
-# Native ask latency on a 10k-passage corpus (criterion); not part of make test.
+# Comparison with JS search libraries on ../shared/data (bench/README.md), then
+# the native criterion bench (ask latency on a 10k-passage corpus). Skips, saying
+# so, when the data is absent. Not part of make test. BENCH_ARGS go to run.mjs.
+BENCH_DATA ?= ../shared/data
+BENCH_ARGS ?=
+BENCH_NPM  := minisearch flexsearch lunr @orama/orama pagefind playwright-core
 bench:
-	$(CARGO) bench --bench ask
+	@if [ ! -d '$(BENCH_DATA)' ]; then echo "make bench: skipped — $(BENCH_DATA) not found"; exit 0; fi; \
+	if [ ! -x '$(CLI)' ] || [ ! -f '$(PKG)/slotchain_bg.wasm' ] || [ ! -f '$(PKG)/slotchain.js' ]; then \
+	  $(MAKE) --no-print-directory wasm; \
+	fi; \
+	for p in $(BENCH_NPM); do \
+	  if [ ! -f "node_modules/$$p/package.json" ]; then \
+	    echo "==> npm install (bench devDependencies missing: $$p)"; $(NPM) install --no-audit --no-fund; break; \
+	  fi; \
+	done; \
+	echo "==> node --expose-gc bench/run.mjs $(BENCH_ARGS)"; \
+	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) --expose-gc bench/run.mjs $(BENCH_ARGS); \
+	echo "==> cargo bench --bench ask (native, criterion)"; \
+	$(CARGO) bench --bench ask; \
+	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
 
 clean:
 	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) test-results

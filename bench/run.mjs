@@ -7,7 +7,7 @@
 //
 //   node --expose-gc bench/run.mjs [--corpus python77k,python10k,hotpotqa,scifact]
 //        [--engines slotchain,minisearch,flexsearch,lunr,orama,pagefind]
-//        [--reps 3] [--passes 2] [--out DIR] [--timeout-min 10]
+//        [--reps 3] [--passes 1] [--out DIR] [--timeout-min 10]
 //
 // A run with the default corpora and engines writes into bench/; any other
 // run writes into $BENCH_TMP/partial unless --out is given.
@@ -27,7 +27,7 @@ export const ENGINES = ['slotchain', 'minisearch', 'flexsearch', 'lunr', 'orama'
 const NPM_PACKAGES = { minisearch: 'minisearch', flexsearch: 'flexsearch', lunr: 'lunr', orama: '@orama/orama', pagefind: 'pagefind' };
 
 function parseArgs(argv) {
-  const opts = { corpus: Object.keys(CORPORA), engines: ENGINES, reps: 3, passes: 2, out: null, timeoutMin: 10 };
+  const opts = { corpus: Object.keys(CORPORA), engines: ENGINES, reps: 3, passes: 1, out: null, timeoutMin: 10 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {

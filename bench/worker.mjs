@@ -74,12 +74,12 @@ main('bench/worker', async () => {
   const engineName = args.engine;
   const corpus = CORPORA[args.corpus];
   if (!corpus) throw new InputError(`unknown corpus ${args.corpus}`);
-  const passes = Number(args.passes || 2);
+  const passes = Number(args.passes || 1);
   const K = 10;
   const engine = await import(`./engines/${engineName}.mjs`);
   const corpusFile = requireFile(join(WORK, corpus.passages), 'run node bench/prepare.mjs');
   const queries = readJsonl(requireFile(join(WORK, corpus.queries), 'run node bench/prepare.mjs'));
-  const dir = join(WORK, 'idx', args.corpus, engineName);
+  const dir = join(WORK, 'idx', `${args.corpus}.${engineName}.${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const result = { engine: engineName, corpus: args.corpus, queries: queries.length, passes };
@@ -169,6 +169,7 @@ main('bench/worker', async () => {
     result.query_bytes = { p50: quantile(b, 0.5), max: b[b.length - 1], n: b.length, note: 'cold page: init + search + top-10 fragments' };
   }
   if (engine.close) await engine.close();
+  rmSync(dir, { recursive: true, force: true });
   writeFileSync(args.out, JSON.stringify(result, null, 2));
   phase('done');
 });
