@@ -672,10 +672,24 @@ impl Runner<'_> {
             note(&mut self.trace, "retrieve", Some(&task.id), message);
         }
         let top = found.first().map_or(1.0, |h| h.1.max(1e-9));
-        found
+        let mut list: Vec<(u32, f64)> = found
             .into_iter()
             .map(|(d, score, _)| (d, score / top))
-            .collect()
+            .collect();
+        // The feedback round: the question plus the best passage's rarest terms.
+        if let Some(parent) = best {
+            let pool = self.options.pool;
+            for (doc, score) in
+                retrieve::feedback(self.index, &wide.query, parent, &self.bm25, &keep, pool)
+            {
+                match list.iter_mut().find(|(d, _)| *d == doc) {
+                    Some(e) => e.1 = e.1.max(score),
+                    None => list.push((doc, score)),
+                }
+            }
+        }
+        crate::sort::sort_by(&mut list, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list
     }
 
     /// Terms a good candidate should contain: the resolved user's name and the

@@ -208,6 +208,7 @@ pub const HOP_POOL: usize = 100;
 /// so a target scores its own normalized BM25 score, plus the IDF share of
 /// question terms it contains and its parent lacks, plus [`HOP_WEIGHT`] ×
 /// the parent's normalized score (× [`BACKWARD`] for a backward edge).
+/// A target that adds no question term to its parent's is dropped.
 /// Returns (target, score, parent), best first; targets pass `keep`.
 pub fn hops(
     index: &Index,
@@ -264,6 +265,63 @@ pub fn hops(
     }
     crate::sort::sort_by(&mut out, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     out
+}
+
+/// Terms of the best passage added to its slot's query in the feedback round.
+pub const FEEDBACK_TERMS: usize = 8;
+/// Weight of a feedback term relative to a question term.
+pub const FEEDBACK_WEIGHT: f32 = 0.5;
+
+/// The feedback round of a passage slot: the question plus the rarest
+/// [`FEEDBACK_TERMS`] terms of its best passage (those other passages share,
+/// at [`FEEDBACK_WEIGHT`]) — how a later hop whose page is titled after
+/// something else is still found through the bridge's words. Returns
+/// (passage, normalized score) best first, only passages that contain a
+/// question term the parent lacks.
+pub fn feedback(
+    index: &Index,
+    query: &[QueryTerm],
+    parent: u32,
+    bm25: &crate::index::Bm25,
+    keep: &dyn Fn(u32) -> bool,
+    limit: usize,
+) -> Vec<(u32, f64)> {
+    let Some(p) = index.passage(parent) else {
+        return Vec::new();
+    };
+    let terms: Vec<String> = analyze::terms(&format!("{} {}", p.title, p.text))
+        .into_iter()
+        .map(|t| t.term)
+        .filter(|t| !query.iter().any(|q| q.term == *t))
+        .collect();
+    let mut extra: Vec<QueryTerm> = index
+        .postings()
+        .query(&terms)
+        .into_iter()
+        .filter(|q| index.postings().df(&q.term) >= 2)
+        .collect();
+    crate::sort::sort_by(&mut extra, &|a, b| {
+        b.idf.total_cmp(&a.idf).then(a.term.cmp(&b.term))
+    });
+    let mut expanded: Vec<QueryTerm> = query.to_vec();
+    for mut q in extra.into_iter().take(FEEDBACK_TERMS) {
+        q.idf *= FEEDBACK_WEIGHT;
+        expanded.push(q);
+    }
+    let keep = |d: u32| d != parent && keep(d);
+    let hits = index.postings().search(&expanded, bm25, &keep, limit);
+    let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
+    // As for hops: only passages that bring a question term the parent lacks.
+    let original = if query.len() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << query.len()) - 1
+    };
+    let parent_terms = index.postings().matched(query, parent);
+    hits.into_iter()
+        .filter(|h| h.matched & original & !parent_terms != 0)
+        .map(|h| (h.doc, f64::from(h.score / top)))
+        .collect()
 }
 
 /// Passages whose title the question names (by full title or short form).
