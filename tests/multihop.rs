@@ -168,3 +168,60 @@ fn hops_obey_the_access_filter() {
     assert_eq!(context(&r), vec!["Alpha Records"]);
     assert!(!serde_json::to_string(&r).unwrap().contains("Lisbon"));
 }
+
+#[test]
+fn page_links_from_a_site_build_are_followed_like_mentions() {
+    let page = |doc: &str, title: &str, text: &str, links: &[&str]| {
+        let mut p = passage(title, text);
+        p.id = doc.to_string();
+        p.meta
+            .insert("doc".into(), slotchain::MetaValue::Str(doc.into()));
+        let links: Vec<String> = links.iter().map(|l| l.to_string()).collect();
+        p.meta
+            .insert("links".into(), slotchain::MetaValue::List(links));
+        p
+    };
+    let passages = vec![
+        page(
+            "guides/deploy",
+            "Deploy › Rollback",
+            "To undo a release, follow the rollback checklist.",
+            &["reference/checklist"],
+        ),
+        page(
+            "reference/checklist",
+            "Checklist",
+            "Drain traffic, then revert to the last green build.",
+            &[],
+        ),
+        page(
+            "guides/other",
+            "Other",
+            "A rollback of themes is described elsewhere.",
+            &[],
+        ),
+    ];
+    let index = Index::build(passages, vec![], Default::default(), Bm25::default()).unwrap();
+    let doc = |id: &str| index.doc_of(id).unwrap();
+    let parent = [retrieve::Candidate {
+        doc: doc("guides/deploy"),
+        score: 2.0,
+        coverage: 1.0,
+        matched: 0,
+        cued: false,
+    }];
+    let query = index.postings().query(&["revert".to_string()]);
+    let found = retrieve::hops(&index, &query, &parent, &[], &|_| true);
+    assert_eq!(
+        found.first().map(|(d, _, p)| (*d, *p)),
+        Some((doc("reference/checklist"), doc("guides/deploy")))
+    );
+    // And backwards: the checklist reaches the page that links to it.
+    let child = [retrieve::Candidate {
+        doc: doc("reference/checklist"),
+        ..parent[0].clone()
+    }];
+    let query = index.postings().query(&["undo".to_string()]);
+    let back = retrieve::hops(&index, &query, &child, &[], &|_| true);
+    assert_eq!(back.first().map(|(d, _, _)| *d), Some(doc("guides/deploy")));
+}

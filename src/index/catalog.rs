@@ -26,10 +26,10 @@ pub fn title_base(title: &str) -> Option<&str> {
     let t = title.trim();
     let base = match t
         .strip_suffix(')')
-        .and_then(|head| head.rfind(" (").map(|i| &t[..i]))
+        .and_then(|head| head.rfind(" (").and_then(|i| t.get(..i)))
     {
         Some(b) => b,
-        None => t.rfind(", ").map(|i| &t[..i])?,
+        None => t.rfind(", ").and_then(|i| t.get(..i))?,
     };
     let base = base.trim();
     (!base.is_empty() && base != t).then_some(base)

@@ -148,7 +148,7 @@ impl Index {
         }
         let len = u64::from_le_bytes(le(field(12, 8)?));
         let crc = u32::from_le_bytes(le(field(20, 4)?));
-        let payload = &bytes[HEADER..];
+        let payload = bytes.get(HEADER..).unwrap_or(&[]);
         if (payload.len() as u64) < len {
             return Err(Error::Index(format!(
                 "truncated: payload has {} of {len} bytes",

@@ -37,8 +37,12 @@ pub struct Index {
     by_id: HashMap<String, u32>,
     /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
     owners: Vec<Vec<u32>>,
-    /// Entity index → passages whose text mentions it (the reverse edges).
+    /// Entity index → passages whose text mentions it or that link to it
+    /// (the reverse edges).
     mentioned_by: Vec<Vec<u32>>,
+    /// Passage → document/title entities its `meta.links` point at (page
+    /// links from a site build: the same edges as mentions, without a span).
+    page_links: Vec<Vec<u32>>,
     /// Stemmed cue term → attributes.
     cue_terms: BTreeMap<String, Vec<String>>,
     /// Attribute → passages tagged with it in `meta.slot`.
@@ -136,10 +140,24 @@ impl Index {
     ) -> Index {
         let mut by_id = HashMap::new();
         let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        let page_links: Vec<Vec<u32>> = passages
+            .iter()
+            .map(|p| {
+                let targets = p
+                    .meta
+                    .get("links")
+                    .map(crate::model::MetaValue::items)
+                    .unwrap_or_default();
+                let mut ids: Vec<u32> = targets.iter().filter_map(|t| catalog.resolve(t)).collect();
+                crate::sort::sort_by(&mut ids, &|a, b| a.cmp(b));
+                ids.dedup();
+                ids
+            })
+            .collect();
         let mut mentioned_by: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
-        for (i, list) in mentions.iter().enumerate() {
-            for m in list {
-                if let Some(by) = mentioned_by.get_mut(m.entity as usize) {
+        for (i, (list, linked)) in mentions.iter().zip(&page_links).enumerate() {
+            for e in list.iter().map(|m| m.entity).chain(linked.iter().copied()) {
+                if let Some(by) = mentioned_by.get_mut(e as usize) {
                     if by.last() != Some(&(i as u32)) {
                         by.push(i as u32);
                     }
@@ -206,6 +224,7 @@ impl Index {
             by_id,
             owners,
             mentioned_by,
+            page_links,
             cue_terms,
             slot_members,
             meta_keys,
@@ -247,7 +266,44 @@ impl Index {
         self.owners.get(entity as usize).map_or(&[], Vec::as_slice)
     }
 
-    /// Passages whose text mentions an entity.
+    /// The title and document entities a passage points at: the titles and
+    /// document IDs its text mentions, and the pages its `meta.links` name.
+    pub fn forward(&self, doc: u32) -> Vec<u32> {
+        let linkable = |e: &u32| {
+            self.catalog
+                .get(*e)
+                .is_some_and(|x| x.kind == TITLE_TYPE || x.kind == DOC_TYPE)
+        };
+        let mut out: Vec<u32> = self
+            .mentions(doc)
+            .iter()
+            .map(|m| m.entity)
+            .filter(linkable)
+            .collect();
+        out.extend(
+            self.page_links
+                .get(doc as usize)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(linkable),
+        );
+        out
+    }
+
+    /// The entities that name a passage: its title and its `meta.doc`.
+    pub fn own_entities(&self, doc: u32) -> Vec<u32> {
+        let doc_entity = self
+            .passage(doc)
+            .and_then(|p| p.meta_str("doc"))
+            .and_then(|d| self.catalog.resolve(&d));
+        self.title_entity(doc)
+            .into_iter()
+            .chain(doc_entity)
+            .collect()
+    }
+
+    /// Passages whose text mentions an entity or that link to it.
     pub fn mentioned_by(&self, entity: u32) -> &[u32] {
         self.mentioned_by
             .get(entity as usize)

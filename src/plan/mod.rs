@@ -29,10 +29,10 @@ pub fn placeholders(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
+        let after = rest.get(open + 1..).unwrap_or("");
         match after.find('}') {
             Some(close) => {
-                let name = &after[..close];
+                let name = after.get(..close).unwrap_or("");
                 if !name.is_empty()
                     && name
                         .chars()
@@ -40,7 +40,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
                 {
                     out.push(name.to_string());
                 }
-                rest = &after[close + 1..];
+                rest = after.get(close + 1..).unwrap_or("");
             }
             None => break,
         }

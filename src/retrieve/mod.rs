@@ -8,7 +8,7 @@
 
 use crate::analyze;
 use crate::index::{postings, Hit, Index, QueryTerm};
-use crate::model::{Constraints, ContextEntry, Passage, Scope, DOC_TYPE, TITLE_TYPE};
+use crate::model::{Constraints, ContextEntry, Passage, Scope, TITLE_TYPE};
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
@@ -200,8 +200,9 @@ pub const HOP_POOL: usize = 100;
 
 /// Passages reached by following the typed mention edges of a slot's best
 /// candidates, the way a reader follows a docs site's links: forward (a
-/// title or document ID the parent's text names) and backward (passages whose
-/// text names the parent's title). Parents are the best [`HOP_PARENTS`]
+/// title or document ID the parent's text names, or a page its `meta.links`
+/// point at) and backward (passages that name or link to the parent's title
+/// or document). Parents are the best [`HOP_PARENTS`]
 /// candidates plus the `anchors` (passages whose title the question names).
 ///
 /// A bridge passage answers the part of the question its parent does not,
@@ -231,18 +232,12 @@ pub fn hops(
     let mut edges: Vec<(u32, u32, f32)> = Vec::new();
     for &parent in &parents {
         let from = score_of(parent).max(if anchors.contains(&parent) { 1.0 } else { 0.0 });
-        for m in index.mentions(parent) {
-            let linkable = index
-                .catalog()
-                .get(m.entity)
-                .is_some_and(|e| e.kind == TITLE_TYPE || e.kind == DOC_TYPE);
-            if linkable {
-                for &target in index.owners(m.entity) {
-                    edges.push((target, parent, from));
-                }
+        for entity in index.forward(parent) {
+            for &target in index.owners(entity) {
+                edges.push((target, parent, from));
             }
         }
-        if let Some(own) = index.title_entity(parent) {
+        for own in index.own_entities(parent) {
             for &target in index.mentioned_by(own) {
                 edges.push((target, parent, from * BACKWARD));
             }
