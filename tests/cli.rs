@@ -2,25 +2,14 @@
 //! batches, host plans, and every kind of bad input giving a one-line error
 //! with a non-zero exit status (2 for an invalid plan), never a panic.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_slotchain");
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
+use common::{run, stderr, CORPUS};
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slotchain-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).trim().to_string()
+    common::temp_dir("cli", name)
 }
 
 fn build_index(dir: &Path) -> String {

@@ -4,30 +4,19 @@
 //! page, a malformed page, a Chinese page, a hidden dir and `node_modules`)
 //! through the library API and through the real binary.
 
+mod common;
+
+use common::{run, stderr, CORPUS};
 use serde_json::json;
 use slotchain::site::{self, ProblemKind};
 use slotchain::{MetaValue, Passage};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_slotchain");
 const SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/site");
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const SECRET: &str = "The vault passphrase rotates every Tuesday at noon.";
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slotchain-site-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).trim().to_string()
+    common::temp_dir("site", name)
 }
 
 fn build(audience: &[&str]) -> site::SiteBuild {

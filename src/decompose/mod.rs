@@ -435,20 +435,26 @@ impl Builder<'_> {
         let head = clause.get(..start).unwrap_or("");
         let main = format!("{}{{{id}}}?", head);
         let (text, constraints) = self.constrain(&main, self.default_year);
-        let output = patterns::output_of(&text);
-        let next = self.next_id(false);
-        self.tasks.push(Task {
-            id: next.clone(),
-            kind: TaskKind::Retrieve,
-            question: text,
-            constraints,
-            output: Some(output),
-            op: None,
-            depends_on: vec![id.clone()],
-        });
+        let next = self.dependant(&id, text, constraints);
         self.notes.push(format!(
             "{id} → {next}: the {name} is found first, then used ({clause})"
         ));
+    }
+
+    /// Adds the retrieval that uses follow step `on`'s value; returns its ID.
+    fn dependant(&mut self, on: &str, question: String, constraints: Constraints) -> String {
+        let output = patterns::output_of(&question);
+        let id = self.next_id(false);
+        self.tasks.push(Task {
+            id: id.clone(),
+            kind: TaskKind::Retrieve,
+            question,
+            constraints,
+            output: Some(output),
+            op: None,
+            depends_on: vec![on.to_string()],
+        });
+        id
     }
 
     fn doc_reference(&mut self, clause: &str) -> bool {
@@ -481,17 +487,7 @@ impl Builder<'_> {
         ));
         let (text, mut constraints) = self.constrain(&rest, self.default_year);
         constraints.insert("doc".into(), format!("{{{id}}}"));
-        let output = patterns::output_of(&text);
-        let next = self.next_id(false);
-        self.tasks.push(Task {
-            id: next.clone(),
-            kind: TaskKind::Retrieve,
-            question: text,
-            constraints,
-            output: Some(output),
-            op: None,
-            depends_on: vec![id.clone()],
-        });
+        let next = self.dependant(&id, text, constraints);
         self.notes.push(format!(
             "{id} → {next}: the document {doc} references ({noun}) is read first"
         ));

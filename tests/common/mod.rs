@@ -1,0 +1,25 @@
+//! Helpers shared by the tests that run the real `slotchain` binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_slotchain");
+pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
+
+/// A fresh, empty directory for one test (`slotchain-<suite>-<name>-<pid>`).
+pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("slotchain-{suite}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary with these arguments.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+/// The trimmed standard error of a run.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).trim().to_string()
+}
