@@ -12,7 +12,8 @@
 // A run with the default corpora and engines writes into bench/; any other
 // run writes into $BENCH_TMP/partial unless --out is given.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, rmSync, copyFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, resolve, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
@@ -176,9 +177,41 @@ function aggregate(runs) {
   return agg;
 }
 
+/**
+ * Copies the release CLI and pkg/ into WORK so that a build running elsewhere
+ * cannot swap them mid-run; waits (up to 5 min) while a `make wasm` is half
+ * done (pkg/package.json is its last step).
+ */
+async function snapshotSlotchain() {
+  for (let waited = 0; ; waited += 5) {
+    const done = existsSync(join(PKG, 'package.json')) && existsSync(join(PKG, 'slotchain_bg.wasm'));
+    const settled = done && Date.now() - statSync(join(PKG, 'slotchain_bg.wasm')).mtimeMs > 5000;
+    if (settled) break;
+    if (waited >= 300) throw new InputError(`${PKG} is incomplete (no package.json): run make wasm`);
+    if (waited === 0) console.error(`==> waiting for ${PKG} (a wasm build is in progress)`);
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  const dir = join(WORK, 'snapshot');
+  mkdirSync(join(dir, 'pkg'), { recursive: true });
+  const cli = join(dir, 'slotchain');
+  copyFileSync(CLI, cli);
+  for (const f of ['slotchain.js', 'slotchain_bg.wasm']) copyFileSync(join(PKG, f), join(dir, 'pkg', f));
+  process.env.BENCH_SLOTCHAIN_CLI = cli;
+  process.env.BENCH_SLOTCHAIN_PKG = join(dir, 'pkg');
+  const sha = (f) => createHash('sha256').update(readFileSync(f)).digest('hex').slice(0, 16);
+  return {
+    git_describe: sh('git', ['-C', REPO, 'describe', '--always', '--dirty']),
+    cli_sha256: sha(cli),
+    wasm_sha256: sha(join(dir, 'pkg', 'slotchain_bg.wasm')),
+    cli_mtime: statSync(CLI).mtime.toISOString(),
+    wasm_mtime: statSync(join(PKG, 'slotchain_bg.wasm')).mtime.toISOString(),
+  };
+}
+
 function wasmSizes() {
-  const wasm = readFileSync(join(PKG, 'slotchain_bg.wasm'));
-  const glue = readFileSync(join(PKG, 'slotchain.js'));
+  const pkg = process.env.BENCH_SLOTCHAIN_PKG || PKG;
+  const wasm = readFileSync(join(pkg, 'slotchain_bg.wasm'));
+  const glue = readFileSync(join(pkg, 'slotchain.js'));
   return {
     wasm_raw: wasm.length,
     wasm_gzip: gzipSync(wasm, { level: 9 }).length,
@@ -254,6 +287,8 @@ main('bench/run', async () => {
   const t0 = Date.now();
   prepare(opts.corpus);
   mkdirSync(join(WORK, 'runs'), { recursive: true });
+  const snapshot = opts.engines.includes('slotchain') ? await snapshotSlotchain() : null;
+  if (snapshot) console.error(`==> slotchain ${snapshot.git_describe}: CLI and pkg/ copied to ${join(WORK, 'snapshot')} (wasm sha256 ${snapshot.wasm_sha256})`);
   const all = {};
   const timedOut = new Set();
   for (let rep = 1; rep <= opts.reps; rep++) {
@@ -292,7 +327,7 @@ main('bench/run', async () => {
   const doc = {
     generated: new Date().toISOString(),
     command: `node --expose-gc bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim(),
-    versions: versions(opts.engines),
+    versions: { ...versions(opts.engines), ...(snapshot ? { slotchain: snapshot.git_describe, slotchain_build: snapshot } : {}) },
     settings: { reps: opts.reps, passes: opts.passes, k: 10, timeout_min: opts.timeoutMin },
     corpora: Object.fromEntries(opts.corpus.map((c) => [c, CORPORA[c].label])),
     wasm,

@@ -3,7 +3,7 @@
 // engine never include another's garbage. Prints progress lines
 // `phase <name>` on stdout and writes its result as JSON to --out.
 //
-//   node --expose-gc bench/worker.mjs --engine minisearch --corpus python10k --out r.json [--passes 2]
+//   node --expose-gc bench/worker.mjs --engine minisearch --corpus python10k --out r.json [--passes 1]
 import { mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';

@@ -9,8 +9,10 @@ export const REPO = dirname(BENCH);
 export const DATA = resolve(process.env.SLOTCHAIN_DATA || join(REPO, '..', 'shared', 'data'));
 // Converted corpora and built indexes live outside the repository.
 export const WORK = resolve(process.env.BENCH_TMP || join(tmpdir(), 'slotchain-bench'));
-export const CLI = resolve(REPO, process.env.CARGO_TARGET_DIR || 'target', 'release', 'slotchain');
-export const PKG = join(REPO, 'pkg');
+// run.mjs snapshots the CLI and pkg/ before measuring (other builds may replace
+// them mid-run) and points its workers at the copies through these variables.
+export const CLI = resolve(process.env.BENCH_SLOTCHAIN_CLI || join(REPO, process.env.CARGO_TARGET_DIR || 'target', 'release', 'slotchain'));
+export const PKG = resolve(process.env.BENCH_SLOTCHAIN_PKG || join(REPO, 'pkg'));
 
 export const SOURCES = {
   pythonDocs: join(DATA, 'python-docs', 'segments.jsonl'),
