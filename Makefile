@@ -26,6 +26,9 @@ PKG         := pkg
 WWW         := www
 CORPUS      := corpus/helpcentre
 SAMPLE_IDX  := $(WWW)/sample.idx
+# The help widget's demo index (www/docs.html): a small Markdown docs site.
+DOCS_SITE   := js-tests/fixtures/docs-site
+DOCS_IDX    := $(WWW)/docs.idx
 WASM_OPT    := node_modules/.bin/wasm-opt
 # rustc 1.95's wasm32 default features; wasm-opt must accept all of them.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -42,7 +45,7 @@ help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
 	@echo "make test    cargo fmt/clippy/test, wasm build, Node + browser tests"
 	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
-	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/ and www/sample.idx"
+	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/, www/sample.idx and www/docs.idx"
 	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
 
@@ -121,7 +124,14 @@ wasm: tools-build cli
 	@echo "==> building the sample index $(SAMPLE_IDX)"
 	$(CLI) index $(CORPUS)/passages.jsonl --entities $(CORPUS)/entities.jsonl \
 	  --cues $(CORPUS)/cues.json -o $(SAMPLE_IDX)
-	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX)
+	@$(MAKE) --no-print-directory $(DOCS_IDX)
+	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX) $(DOCS_IDX) $(WWW)/widget/slotchain-search.js
+
+# The help widget's docs index (www/docs.html), public pages only: rebuilt when
+# a page of the fixture site (or the CLI) changes. The CLI is built by `wasm`.
+$(DOCS_IDX): $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
+	@echo "==> building the widget's docs index $@ (public pages only)"
+	$(CLI) index $(DOCS_SITE) -o $@
 
 # ---------------------------------------------------------------- run
 demo: wasm serve
