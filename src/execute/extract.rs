@@ -130,54 +130,70 @@ pub fn values(
                 })
                 .collect()
         }
-        Output::Entity { entity_type } => linked(index, doc, p, &hits, &|e, span| {
-            let wanted = entity_type
-                .as_ref()
-                .is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
-            let typed = e.kind != crate::model::TITLE_TYPE && e.kind != DOC_TYPE;
-            (wanted && typed).then(|| Value::Entity {
-                id: e.id.clone(),
-                entity_type: e.kind.clone(),
-                passage_id: p.id.clone(),
-                span,
-            })
-        }),
+        Output::Entity { entity_type } => {
+            linked(index, doc, p, &hits, Want::Entity(entity_type.as_deref()))
+        }
         Output::Document => {
             let own = p.meta_str("doc").unwrap_or_default();
-            linked(index, doc, p, &hits, &|e, span| {
-                (e.kind == DOC_TYPE && !e.id.eq_ignore_ascii_case(&own)).then(|| Value::Document {
-                    id: e.id.clone(),
-                    passage_id: p.id.clone(),
-                    span,
-                })
-            })
+            linked(index, doc, p, &hits, Want::Document(&own))
         }
     }
 }
 
-/// Values read off the passage's entity mentions (`make` decides which
-/// mentions count), nearest to the question's words first, one per key.
+/// Which mentions [`linked`] reads values from.
+#[derive(Clone, Copy)]
+enum Want<'a> {
+    /// Declared entities (of this type, when given).
+    Entity(Option<&'a str>),
+    /// Document IDs other than the passage's own.
+    Document(&'a str),
+}
+
+/// Values read off the passage's entity mentions, nearest to the question's
+/// words first, one per key.
 fn linked(
     index: &Index,
     doc: u32,
     p: &Passage,
     hits: &[(usize, usize)],
-    make: &dyn Fn(&crate::model::Entity, Span) -> Option<Value>,
+    want: Want,
 ) -> Vec<(Value, Span)> {
-    let mut found: Vec<(usize, Value, Span)> = index
-        .mentions(doc)
-        .iter()
-        .filter_map(|m| {
-            let e = index.catalog().get(m.entity)?;
-            let span = crate::index::Catalog::span(&p.text, m);
-            let value = make(e, span.clone())?;
-            Some((
-                distance((m.start as usize, m.end as usize), hits),
-                value,
-                span,
-            ))
-        })
-        .collect();
+    let mut found: Vec<(usize, Value, Span)> = Vec::new();
+    for m in index.mentions(doc) {
+        let Some(e) = index.catalog().get(m.entity) else {
+            continue;
+        };
+        let span = crate::index::Catalog::span(&p.text, m);
+        let value = match want {
+            Want::Entity(kind) => {
+                let wanted = kind.is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
+                if !wanted || e.kind == crate::model::TITLE_TYPE || e.kind == DOC_TYPE {
+                    continue;
+                }
+                Value::Entity {
+                    id: e.id.clone(),
+                    entity_type: e.kind.clone(),
+                    passage_id: p.id.clone(),
+                    span: span.clone(),
+                }
+            }
+            Want::Document(own) => {
+                if e.kind != DOC_TYPE || e.id.eq_ignore_ascii_case(own) {
+                    continue;
+                }
+                Value::Document {
+                    id: e.id.clone(),
+                    passage_id: p.id.clone(),
+                    span: span.clone(),
+                }
+            }
+        };
+        found.push((
+            distance((m.start as usize, m.end as usize), hits),
+            value,
+            span,
+        ));
+    }
     crate::sort::sort_by(&mut found, &|a, b| (a.0, a.2.start).cmp(&(b.0, b.2.start)));
     dedup(found)
 }

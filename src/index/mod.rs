@@ -269,38 +269,35 @@ impl Index {
     /// The title and document entities a passage points at: the titles and
     /// document IDs its text mentions, and the pages its `meta.links` name.
     pub fn forward(&self, doc: u32) -> Vec<u32> {
-        let linkable = |e: &u32| {
-            self.catalog
-                .get(*e)
-                .is_some_and(|x| x.kind == TITLE_TYPE || x.kind == DOC_TYPE)
-        };
-        let mut out: Vec<u32> = self
+        let mut out = Vec::new();
+        let links = self
+            .page_links
+            .get(doc as usize)
+            .map_or(&[][..], Vec::as_slice);
+        for e in self
             .mentions(doc)
             .iter()
             .map(|m| m.entity)
-            .filter(linkable)
-            .collect();
-        out.extend(
-            self.page_links
-                .get(doc as usize)
-                .into_iter()
-                .flatten()
-                .copied()
-                .filter(linkable),
-        );
+            .chain(links.iter().copied())
+        {
+            if self
+                .catalog
+                .get(e)
+                .is_some_and(|x| x.kind == TITLE_TYPE || x.kind == DOC_TYPE)
+            {
+                out.push(e);
+            }
+        }
         out
     }
 
     /// The entities that name a passage: its title and its `meta.doc`.
     pub fn own_entities(&self, doc: u32) -> Vec<u32> {
-        let doc_entity = self
-            .passage(doc)
-            .and_then(|p| p.meta_str("doc"))
-            .and_then(|d| self.catalog.resolve(&d));
-        self.title_entity(doc)
-            .into_iter()
-            .chain(doc_entity)
-            .collect()
+        let mut out: Vec<u32> = self.title_entity(doc).into_iter().collect();
+        if let Some(d) = self.passage(doc).and_then(|p| p.meta_str("doc")) {
+            out.extend(self.catalog.resolve(&d));
+        }
+        out
     }
 
     /// Passages whose text mentions an entity or that link to it.
