@@ -106,8 +106,19 @@ describe('help widget <slotchain-search> in Chromium', () => {
       assert.deepEqual(fetched(events, /\/pkg\//), [], 'not even the wasm-bindgen glue');
       assert.equal(await page.getAttribute('slotchain-search', 'data-status'), 'idle');
 
+      // hold the index back a moment so the loading state can be seen
+      let release;
+      const held = new Promise((r) => (release = r));
+      await page.route('**/docs.idx', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.keyboard.press('/');
       assert.equal((await focusedInWidget(page))?.tag, 'input', '`/` focuses the search field');
+      assert.equal(await page.getAttribute('slotchain-search', 'data-status'), 'loading');
+      assert.match(await page.$eval('slotchain-search', (w) => w.shadowRoot.querySelector('[role="status"]').innerText), /loading…/i,
+        'a visible loading state');
+      release();
       assert.equal(await page.inputValue('slotchain-search input'), '', 'the `/` is not typed into the field');
       await page.waitForSelector('slotchain-search[data-status="ready"]', { timeout: 30_000 });
       assert.equal(fetched(events, /\.wasm$/).length, 1, 'the wasm fetched once');

@@ -146,6 +146,7 @@ const CSS = `
 [hidden] { display: none !important; }
 a { color: var(--_accent); }
 :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+input:focus-visible { outline: none; } /* the field's ring (.field:focus-within) shows focus */
 .field { display: flex; align-items: center; gap: .5rem; padding: 0 .6rem;
   background: var(--_bg); color: var(--_fg); border: 1px solid var(--_border); border-radius: var(--_radius); }
 .field:focus-within { border-color: var(--_accent); box-shadow: 0 0 0 2px color-mix(in srgb, var(--_accent) 35%, transparent); }
@@ -158,6 +159,7 @@ kbd { font: .75rem/1 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; p
   max-height: min(75vh, 42rem); overflow: auto; padding: .75rem .9rem; display: grid; gap: .7rem;
   background: var(--_bg); color: var(--_fg); border: 1px solid var(--_border); border-radius: var(--_radius);
   box-shadow: 0 10px 30px rgb(0 0 0 / .18); }
+.results { display: grid; gap: .8rem; }
 .status { margin: 0; font-size: .85rem; color: var(--sc-muted); }
 .status[data-kind="error"] { color: var(--sc-error); }
 h2 { margin: 0 0 .3rem; font-size: .72rem; text-transform: uppercase; letter-spacing: .06em; color: var(--sc-muted); }
