@@ -190,4 +190,4 @@ bench:
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
 
 clean:
-	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) test-results
+	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx test-results

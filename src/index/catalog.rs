@@ -9,7 +9,6 @@
 
 use crate::analyze;
 use crate::model::{Entity, Span};
-use std::collections::HashMap;
 
 /// A mention of a catalog entity inside a text: byte range + entity index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -39,7 +38,8 @@ pub fn title_base(title: &str) -> Option<&str> {
 #[derive(Debug, Default)]
 pub struct Catalog {
     entities: Vec<Entity>,
-    by_id: HashMap<String, u32>,
+    /// (folded ID, entity index), sorted by ID.
+    by_id: Vec<(String, u32)>,
     /// Every linkable alias as surface words, sorted by first word, then
     /// longest first, then entity: the aliases starting with a word are one
     /// contiguous run, found by binary search.
@@ -73,33 +73,61 @@ impl Catalog {
     /// declared type).
     pub fn new(entities: Vec<Entity>) -> Catalog {
         let mut catalog = Catalog::default();
-        for entity in entities {
-            let k = key(&entity.id);
-            if k.is_empty() {
+        let keys: Vec<String> = entities.iter().map(|e| key(&e.id)).collect();
+        // Group equal IDs by sorting (no hash table: this also runs at load
+        // in wasm); the first entity of a group is the one kept.
+        let mut order: Vec<usize> = (0..entities.len())
+            .filter(|&i| keys.get(i).is_some_and(|k| !k.is_empty()))
+            .collect();
+        crate::sort::sort_by(&mut order, &|&a, &b| {
+            keys.get(a).cmp(&keys.get(b)).then(a.cmp(&b))
+        });
+        let mut first = vec![usize::MAX; entities.len()];
+        let mut group_head = usize::MAX;
+        for (n, &i) in order.iter().enumerate() {
+            let new_group = n == 0 || order.get(n - 1).and_then(|&p| keys.get(p)) != keys.get(i);
+            if new_group {
+                group_head = i;
+            }
+            if let Some(f) = first.get_mut(i) {
+                *f = group_head;
+            }
+        }
+        let mut index_of = vec![u32::MAX; entities.len()];
+        for (i, entity) in entities.into_iter().enumerate() {
+            let head = first.get(i).copied().unwrap_or(usize::MAX);
+            if head == usize::MAX {
                 continue;
             }
-            let index = match catalog.by_id.get(&k) {
-                Some(&i) => {
-                    if let Some(existing) = catalog.entities.get_mut(i as usize) {
-                        for alias in &entity.aliases {
-                            if !existing.aliases.contains(alias) {
-                                existing.aliases.push(alias.clone());
-                            }
+            let index = if head == i {
+                let idx = catalog.entities.len() as u32;
+                catalog.entities.push(entity.clone());
+                idx
+            } else {
+                let idx = index_of.get(head).copied().unwrap_or(u32::MAX);
+                if let Some(existing) = catalog.entities.get_mut(idx as usize) {
+                    for alias in &entity.aliases {
+                        if !existing.aliases.contains(alias) {
+                            existing.aliases.push(alias.clone());
                         }
                     }
-                    i
                 }
-                None => {
-                    let i = catalog.entities.len() as u32;
-                    catalog.by_id.insert(k, i);
-                    catalog.entities.push(entity.clone());
-                    i
-                }
+                idx
             };
+            if let Some(slot) = index_of.get_mut(i) {
+                *slot = index;
+            }
             for name in std::iter::once(&entity.id).chain(entity.aliases.iter()) {
                 let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
                 if linkable(&words) {
                     catalog.aliases.push((words, index));
+                }
+            }
+        }
+        for &i in &order {
+            if first.get(i) == Some(&i) {
+                if let (Some(k), Some(&idx)) = (keys.get(i), index_of.get(i)) {
+                    catalog.by_id.push((k.clone(), idx));
                 }
             }
         }
@@ -134,8 +162,12 @@ impl Catalog {
 
     /// The entity with this canonical ID or alias (case-insensitive).
     pub fn resolve(&self, name: &str) -> Option<u32> {
-        if let Some(&i) = self.by_id.get(&key(name)) {
-            return Some(i);
+        let k = key(name);
+        if let Ok(at) = self
+            .by_id
+            .binary_search_by(|(id, _)| id.as_str().cmp(k.as_str()))
+        {
+            return self.by_id.get(at).map(|&(_, i)| i);
         }
         let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
         let first = words.first()?;

@@ -173,7 +173,7 @@ impl Index {
 
     fn from_stored(stored: Stored) -> Result<Index> {
         let passages: Vec<Passage> = stored.passages.into_iter().map(load_passage).collect();
-        let mut postings = stored.postings;
+        let postings = stored.postings;
         postings.validate(passages.len()).map_err(Error::Index)?;
         let catalog = Catalog::new(stored.catalog);
         let entity_count = catalog.entities().len() as u32;

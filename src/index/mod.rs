@@ -34,7 +34,8 @@ pub struct Index {
     /// Mentions per passage (self-mentions of a passage's own title excluded).
     pub(crate) mentions: Vec<Vec<Mention>>,
     // Derived on build and load.
-    by_id: HashMap<String, u32>,
+    /// Passage numbers sorted by passage ID (binary search, no hash table).
+    by_id: Vec<u32>,
     /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
     owners: Vec<Vec<u32>>,
     /// Entity index → passages whose text mentions it or that link to it
@@ -138,7 +139,11 @@ impl Index {
         postings: Postings,
         mentions: Vec<Vec<Mention>>,
     ) -> Index {
-        let mut by_id = HashMap::new();
+        let mut by_id: Vec<u32> = (0..passages.len() as u32).collect();
+        crate::sort::sort_by(&mut by_id, &|&a, &b| {
+            let id = |d: u32| passages.get(d as usize).map(|p| p.id.as_str());
+            id(a).cmp(&id(b))
+        });
         let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
         let page_links: Vec<Vec<u32>> = passages
             .iter()
@@ -168,7 +173,6 @@ impl Index {
         let mut meta_keys = BTreeSet::new();
         for (i, p) in passages.iter().enumerate() {
             let i = i as u32;
-            by_id.insert(p.id.clone(), i);
             let mut owned: Vec<u32> = p
                 .meta_entities()
                 .iter()
@@ -241,7 +245,16 @@ impl Index {
 
     /// The passage number of an ID.
     pub fn doc_of(&self, id: &str) -> Option<u32> {
-        self.by_id.get(id).copied()
+        let at = self
+            .by_id
+            .binary_search_by(|&d| {
+                self.passages
+                    .get(d as usize)
+                    .map_or("", |p| p.id.as_str())
+                    .cmp(id)
+            })
+            .ok()?;
+        self.by_id.get(at).copied()
     }
 
     pub fn catalog(&self) -> &Catalog {

@@ -44,8 +44,6 @@ pub struct Postings {
     data: Vec<u8>,
     body_len: Vec<u32>,
     title_len: Vec<u32>,
-    #[serde(skip)]
-    lookup: HashMap<String, u32>,
 }
 
 /// `Vec<u8>` as one byte string (postcard: length + raw bytes), not a
@@ -196,17 +194,14 @@ impl Postings {
             }
             terms.push(term);
         }
-        let mut postings = Postings {
+        Postings {
             terms,
             offsets,
             dfs,
             data,
             body_len,
             title_len,
-            lookup: HashMap::new(),
-        };
-        postings.rebuild_lookup();
-        postings
+        }
     }
 
     fn list(&self, term: u32) -> List<'_> {
@@ -224,8 +219,8 @@ impl Postings {
         }
     }
 
-    /// Rebuilds the term lookup and checks the invariants (after decoding).
-    pub fn validate(&mut self, passages: usize) -> Result<(), String> {
+    /// Checks the invariants (after decoding).
+    pub fn validate(&self, passages: usize) -> Result<(), String> {
         let n = self.terms.len();
         if self.offsets.len() != n || self.dfs.len() != n {
             return Err("term, offset and frequency tables differ in length".into());
@@ -263,17 +258,16 @@ impl Postings {
                 return Err(format!("posting list of \"{term}\" is malformed"));
             }
         }
-        self.rebuild_lookup();
         Ok(())
     }
 
-    fn rebuild_lookup(&mut self) {
-        self.lookup = self
-            .terms
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.clone(), i as u32))
-            .collect();
+    /// The number of a term (terms are sorted: a binary search, no hash table
+    /// to build at load).
+    fn term_id(&self, term: &str) -> Option<u32> {
+        self.terms
+            .binary_search_by(|t| t.as_str().cmp(term))
+            .ok()
+            .map(|i| i as u32)
     }
 
     pub fn term_count(&self) -> usize {
@@ -282,9 +276,8 @@ impl Postings {
 
     /// Document frequency of a term.
     pub fn df(&self, term: &str) -> usize {
-        self.lookup
-            .get(term)
-            .and_then(|&i| self.dfs.get(i as usize))
+        self.term_id(term)
+            .and_then(|i| self.dfs.get(i as usize))
             .map_or(0, |&d| d as usize)
     }
 
@@ -296,7 +289,7 @@ impl Postings {
             if out.len() == 64 || out.iter().any(|q| q.term == *term) {
                 continue;
             }
-            let posting = self.lookup.get(term).copied();
+            let posting = self.term_id(term);
             let df = posting
                 .and_then(|i| self.dfs.get(i as usize))
                 .map_or(0, |&d| d as usize);
