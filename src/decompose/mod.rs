@@ -230,6 +230,17 @@ impl Builder<'_> {
         if let Some(t) = existing {
             return t.id.clone();
         }
+        self.push_retrieve(question, constraints, output, vec![])
+    }
+
+    /// Appends a retrieval task; returns its ID.
+    fn push_retrieve(
+        &mut self,
+        question: String,
+        constraints: Constraints,
+        output: Output,
+        depends_on: Vec<String>,
+    ) -> String {
         let id = self.next_id(false);
         self.tasks.push(Task {
             id: id.clone(),
@@ -238,7 +249,7 @@ impl Builder<'_> {
             constraints,
             output: Some(output),
             op: None,
-            depends_on: vec![],
+            depends_on,
         });
         id
     }
@@ -444,17 +455,7 @@ impl Builder<'_> {
     /// Adds the retrieval that uses follow step `on`'s value; returns its ID.
     fn dependant(&mut self, on: &str, question: String, constraints: Constraints) -> String {
         let output = patterns::output_of(&question);
-        let id = self.next_id(false);
-        self.tasks.push(Task {
-            id: id.clone(),
-            kind: TaskKind::Retrieve,
-            question,
-            constraints,
-            output: Some(output),
-            op: None,
-            depends_on: vec![on.to_string()],
-        });
-        id
+        self.push_retrieve(question, constraints, output, vec![on.to_string()])
     }
 
     fn doc_reference(&mut self, clause: &str) -> bool {
