@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXAMPLES } from '../www/examples.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
@@ -14,37 +15,8 @@ export const SAMPLE_IDX = join(REPO, 'www', 'sample.idx');
 export const PKG = join(REPO, 'pkg');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** The demo's example questions with their scopes (mirrors www/app.js). */
-export const SEEDS = [
-  {
-    name: 'incident multi-hop',
-    question: 'Which rollback rule applies to the service that failed after the second retry?',
-    scope: { access: ['public', 'operations'], environment: 'production' },
-  },
-  {
-    name: 'travel deadlines 2026 vs 2025',
-    question: '今年境内差旅报销的提交期限比去年缩短了多少?境内报销审批后多久付款?境外的提交期限也与境内一样吗?',
-    scope: { today: '2026-03-15' },
-  },
-  {
-    name: 'designated overseas supplement',
-    question: 'TRAVEL-2026-01 指定的海外补充办法,对境外报销提交有什么要求?',
-    scope: { today: '2026-03-15' },
-  },
-  {
-    name: 'refund window + cash',
-    question: 'What is the refund window for electronics, and can I get cash instead of store credit?',
-  },
-  {
-    name: 'personal memory',
-    question: 'where do I work and what should I not eat?',
-    scope: { user: 'Priya' },
-  },
-  {
-    name: 'embed widget html',
-    question: 'How do I embed the help widget with HTML?',
-  },
-];
+/** The demo's example questions with their scopes (www/examples.js), named by `id`. */
+export const SEEDS = EXAMPLES.map(({ id, question, scope }) => ({ name: id, question, scope }));
 
 /** Fails (never skips) with one clear line per missing build artefact. */
 export function assertArtefacts(paths) {

@@ -6,37 +6,8 @@ import { renderAnswer } from './components/answer.js';
 import { renderGraph } from './components/graph.js';
 import { renderSlots } from './components/slots.js';
 import { h, clear, formatNumber } from './components/dom.js';
+import { EXAMPLES } from './examples.js';
 
-const EXAMPLES = [
-  {
-    label: 'Incident → runbook (multi-hop)',
-    question: 'Which rollback rule applies to the service that failed after the second retry?',
-    scope: { access: ['public', 'operations'], environment: 'production' },
-  },
-  {
-    label: '差旅报销 2026 vs 2025',
-    question: '今年境内差旅报销的提交期限比去年缩短了多少?境内报销审批后多久付款?境外的提交期限也与境内一样吗?',
-    scope: { today: '2026-03-15' },
-  },
-  {
-    label: '指定文件 → 补充办法',
-    question: 'TRAVEL-2026-01 指定的海外补充办法,对境外报销提交有什么要求?',
-    scope: { today: '2026-03-15' },
-  },
-  {
-    label: 'Refund window + cash',
-    question: 'What is the refund window for electronics, and can I get cash instead of store credit?',
-  },
-  {
-    label: 'Personal memory (Priya)',
-    question: 'where do I work and what should I not eat?',
-    scope: { user: 'Priya' },
-  },
-  {
-    label: 'Embed widget (HTML in text)',
-    question: 'How do I embed the help widget with HTML?',
-  },
-];
 
 const $ = (id) => document.getElementById(id);
 const els = {
