@@ -85,12 +85,6 @@ impl Passage {
         self.meta.get(key).and_then(MetaValue::as_text)
     }
 
-    /// The access level (`public` when absent).
-    pub fn access(&self) -> String {
-        self.meta_str("access")
-            .unwrap_or_else(|| DEFAULT_ACCESS.to_string())
-    }
-
     /// True when `meta.status` marks this passage as superseded.
     pub fn is_superseded(&self) -> bool {
         self.meta_str("status")
@@ -176,6 +170,18 @@ pub fn check_fields<'a>(
 }
 
 impl Scope {
+    /// True when this scope may read the passage: its `meta.access` level
+    /// (`public` when absent; any one of a list) is among `access`. Reads
+    /// the level in place — this runs for every candidate of every search.
+    pub fn may_read(&self, p: &Passage) -> bool {
+        match p.meta.get("access") {
+            None => self.allows(DEFAULT_ACCESS),
+            Some(MetaValue::Str(level)) => self.allows(level),
+            Some(MetaValue::List(levels)) => levels.iter().any(|l| self.allows(l)),
+            Some(other) => other.as_text().is_some_and(|t| self.allows(&t)),
+        }
+    }
+
     /// True when a passage at `level` may be read under this scope.
     pub fn allows(&self, level: &str) -> bool {
         self.access.iter().any(|a| a.eq_ignore_ascii_case(level))

@@ -93,7 +93,7 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
             detail: format!("{}{revision} is superseded", target.id),
         });
     }
-    if !scope.allows(&target.access()) {
+    if !scope.may_read(target) {
         return Err(Broken {
             reason: "access".into(),
             detail: format!(

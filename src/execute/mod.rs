@@ -726,7 +726,7 @@ impl Runner<'_> {
         let readable = owners.iter().any(|&d| {
             self.index
                 .passage(d)
-                .is_some_and(|p| self.scope.allows(&p.access()))
+                .is_some_and(|p| self.scope.may_read(p))
         });
         (!readable).then(|| format!("access: document {doc} is outside the allowed access levels"))
     }

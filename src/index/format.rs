@@ -197,13 +197,7 @@ impl Index {
                 }
             }
         }
-        let mut ids = std::collections::HashSet::new();
-        for p in &passages {
-            if !ids.insert(p.id.as_str()) {
-                return Err(Error::Index(format!("duplicate passage id \"{}\"", p.id)));
-            }
-        }
-        Ok(Index::assemble(
+        let index = Index::assemble(
             stored.bm25,
             passages,
             catalog,
@@ -211,7 +205,11 @@ impl Index {
             stored.cues,
             postings,
             stored.mentions,
-        ))
+        );
+        if let Some(id) = index.duplicate_id() {
+            return Err(Error::Index(format!("duplicate passage id \"{id}\"")));
+        }
+        Ok(index)
     }
 }
 
@@ -282,6 +280,31 @@ mod tests {
             b[i] ^= 0x55;
             let _ = Index::from_bytes(&b);
         }
+    }
+
+    #[test]
+    fn a_stored_index_with_a_repeated_passage_id_is_rejected() {
+        // A consistent payload (checksum fixed) whose two passages share an ID.
+        let bytes = sample();
+        let mut stored: Stored = postcard::from_bytes(&bytes[HEADER..]).unwrap();
+        let twin = |text: &str| StoredPassage {
+            id: "a".into(),
+            title: "Alpha".into(),
+            text: text.into(),
+            url: None,
+            lang: None,
+            meta: vec![],
+        };
+        stored.passages = vec![twin("alpha beta gamma"), twin("delta")];
+        stored.mentions = vec![vec![], vec![]];
+        stored.postings =
+            Postings::build([("Alpha", "alpha beta gamma"), ("Alpha", "delta")].into_iter());
+        let payload = postcard::to_allocvec(&stored).unwrap();
+        let mut out = bytes[..12].to_vec();
+        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        assert_eq!(err(&out), "invalid index: duplicate passage id \"a\"");
     }
 
     #[test]

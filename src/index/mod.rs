@@ -243,6 +243,18 @@ impl Index {
         self.passages.get(doc as usize)
     }
 
+    /// A passage ID that occurs twice, if any (IDs are sorted in `by_id`, so
+    /// duplicates are neighbours).
+    pub(crate) fn duplicate_id(&self) -> Option<&str> {
+        let id = |d: &u32| self.passages.get(*d as usize).map(|p| p.id.as_str());
+        self.by_id
+            .windows(2)
+            .find_map(|w| match (w.first().and_then(id), w.get(1).and_then(id)) {
+                (Some(a), Some(b)) if a == b => Some(a),
+                _ => None,
+            })
+    }
+
     /// The passage number of an ID.
     pub fn doc_of(&self, id: &str) -> Option<u32> {
         let at = self

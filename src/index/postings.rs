@@ -354,17 +354,47 @@ impl Postings {
                 acc.1 |= 1u64 << qi;
             }
         }
-        let hits = touched.into_iter().filter(|&d| keep(d)).filter_map(|doc| {
+        let hit = |doc: u32| {
             let &(score, matched) = scores.get(doc as usize)?;
             Some(Hit {
                 doc,
                 score,
                 matched,
             })
-        });
-        crate::sort::top_k(hits, limit, &|a, b| {
-            b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
-        })
+        };
+        let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+        // The filter is costlier than scoring: run it on the best `limit`
+        // first, and over every touched passage only when it refused one.
+        let mut hits: Vec<Hit> = touched.into_iter().filter_map(hit).collect();
+        let best = crate::sort::top_k(hits.iter().copied(), limit, &order);
+        if best.iter().all(|h| keep(h.doc)) {
+            return best;
+        }
+        hits.retain(|h| keep(h.doc));
+        crate::sort::top_k(hits.iter().copied(), limit, &order)
+    }
+
+    /// [`Postings::matched`] for many passages at once: `docs` sorted and
+    /// unique; one merge pass over each query term's list (not one per doc).
+    pub fn matched_many(&self, query: &[QueryTerm], docs: &[u32]) -> Vec<u64> {
+        let mut masks = vec![0u64; docs.len()];
+        for (qi, q) in query.iter().enumerate() {
+            let Some(term) = q.posting else {
+                continue;
+            };
+            let mut at = 0;
+            for (doc, _, _) in self.list(term) {
+                while docs.get(at).is_some_and(|&d| d < doc) {
+                    at += 1;
+                }
+                match (docs.get(at), masks.get_mut(at)) {
+                    (Some(&d), Some(m)) if d == doc => *m |= 1u64 << qi,
+                    (None, _) => break,
+                    _ => {}
+                }
+            }
+        }
+        masks
     }
 
     /// Which query terms a passage contains (bit `i` for term `i`).

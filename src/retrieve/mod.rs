@@ -42,16 +42,14 @@ pub struct Retrieval {
 
 /// True when `scope` may read the passage and its scope fields agree.
 pub fn visible(p: &Passage, scope: &Scope) -> bool {
-    scope.allows(&p.access())
+    scope.may_read(p)
         && field_agrees(p, "environment", scope.environment.as_deref())
         && field_agrees(p, "region", scope.region.as_deref())
 }
 
 fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
-    match (want, p.meta.get(key)) {
-        (Some(w), Some(v)) => v.matches(w),
-        _ => true,
-    }
+    // The scope is checked first: most requests set no environment or region.
+    want.is_none_or(|w| p.meta.get(key).is_none_or(|v| v.matches(w)))
 }
 
 /// True when the passage satisfies every constraint. `entities` matches a
@@ -222,10 +220,16 @@ pub fn hops(
     keep: &dyn Fn(u32) -> bool,
 ) -> Vec<(u32, f64, u32)> {
     let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
-    let known = |doc: u32| candidates.iter().find(|c| c.doc == doc);
+    // Candidates by passage number, for binary search.
+    let mut by_doc: Vec<&Candidate> = candidates.iter().collect();
+    crate::sort::sort_by(&mut by_doc, &|a, b| a.doc.cmp(&b.doc));
+    let known = |doc: u32| {
+        by_doc
+            .binary_search_by(|c| c.doc.cmp(&doc))
+            .ok()
+            .and_then(|i| by_doc.get(i).copied())
+    };
     let score_of = |doc: u32| known(doc).map_or(0.0, |c| c.score / top);
-    let mask_of =
-        |doc: u32| known(doc).map_or_else(|| index.postings().matched(query, doc), |c| c.matched);
     let mut parents: Vec<u32> = candidates.iter().take(HOP_PARENTS).map(|c| c.doc).collect();
     for a in anchors {
         if !parents.contains(a) {
@@ -246,19 +250,50 @@ pub fn hops(
             }
         }
     }
+    edges.retain(|&(target, parent, _)| target != parent);
+    crate::sort::sort_by(&mut edges, &|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    // The filter runs once per distinct target (edges are sorted by target).
+    let mut last: Option<(u32, bool)> = None;
+    edges.retain(|&(target, _, _)| match last {
+        Some((t, ok)) if t == target => ok,
+        _ => {
+            let ok = keep(target);
+            last = Some((target, ok));
+            ok
+        }
+    });
+    // Term masks: the pool's are known; the rest in one pass over the postings.
+    let mut unknown: Vec<u32> = edges
+        .iter()
+        .map(|e| e.0)
+        .chain(parents.iter().copied())
+        .filter(|&d| known(d).is_none())
+        .collect();
+    crate::sort::sort_by(&mut unknown, &|a, b| a.cmp(b));
+    unknown.dedup();
+    let masks = index.postings().matched_many(query, &unknown);
+    let mask_of = |doc: u32| match known(doc) {
+        Some(c) => c.matched,
+        None => unknown
+            .binary_search(&doc)
+            .ok()
+            .and_then(|i| masks.get(i).copied())
+            .unwrap_or(0),
+    };
     let mut out: Vec<(u32, f64, u32)> = Vec::new();
     for (target, parent, weight) in edges {
-        if target == parent || !keep(target) {
-            continue;
-        }
         let new_terms = mask_of(target) & !mask_of(parent);
         let score = f64::from(
             HOP_WEIGHT * weight + score_of(target) + postings::coverage(query, new_terms),
         );
-        match out.iter_mut().find(|(d, _, _)| *d == target) {
-            Some(e) if e.1 >= score => {}
-            Some(e) => *e = (target, score, parent),
-            None => out.push((target, score, parent)),
+        // Edges are sorted by target: keep the best edge of each target.
+        match out.last_mut() {
+            Some(e) if e.0 == target => {
+                if score > e.1 {
+                    *e = (target, score, parent);
+                }
+            }
+            _ => out.push((target, score, parent)),
         }
     }
     crate::sort::sort_by(&mut out, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
