@@ -450,12 +450,7 @@ impl Runner<'_> {
         } else {
             self.options.pool
         };
-        let keep = |doc: u32| {
-            self.index
-                .passage(doc)
-                .is_some_and(|p| retrieve::visible(p, self.scope))
-                && retrieve::satisfies(self.index, doc, &constraints)
-        };
+        let keep = |doc: u32| retrieve::admits(self.index, self.scope, &constraints, doc);
         let anchors = if wide {
             retrieve::anchors(self.index, &question, &keep)
         } else {
@@ -648,12 +643,7 @@ impl Runner<'_> {
         if !self.options.hops || *output != Output::Passage {
             return Vec::new();
         }
-        let keep = |doc: u32| {
-            self.index
-                .passage(doc)
-                .is_some_and(|p| retrieve::visible(p, self.scope))
-                && retrieve::satisfies(self.index, doc, constraints)
-        };
+        let keep = |doc: u32| retrieve::admits(self.index, self.scope, constraints, doc);
         let best = ranked.first().map(|(d, _)| *d);
         let found: Vec<(u32, f64, u32)> =
             retrieve::hops(self.index, &wide.query, &wide.candidates, anchors, &keep)

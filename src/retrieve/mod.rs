@@ -67,6 +67,12 @@ pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
     })
 }
 
+/// True when a slot may use passage `doc`: the scope may read it
+/// ([`visible`]) and it meets the slot's constraints ([`satisfies`]).
+pub fn admits(index: &Index, scope: &Scope, constraints: &Constraints, doc: u32) -> bool {
+    index.passage(doc).is_some_and(|p| visible(p, scope)) && satisfies(index, doc, constraints)
+}
+
 /// Analyzed query terms of a question.
 pub fn query_terms(question: &str) -> Vec<String> {
     analyze::terms(question)
@@ -110,9 +116,7 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
         .enumerate()
         .filter(|(_, q)| focus.contains(&q.term))
         .fold(0, |m, (i, _)| m | (1u64 << i));
-    let keep = |doc: u32| {
-        index.passage(doc).is_some_and(|p| visible(p, scope)) && satisfies(index, doc, constraints)
-    };
+    let keep = |doc: u32| admits(index, scope, constraints, doc);
     let hits: Vec<Hit> = index.postings().search(&query, bm25, &keep, pool);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     let cues = index.cue_attributes(&terms);
