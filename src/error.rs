@@ -27,6 +27,8 @@ pub enum Error {
     Plan(String),
     /// The index bytes are not a valid index.
     Index(String),
+    /// A bundle lacks parts this answer reads (their file names).
+    Incomplete(Vec<String>),
 }
 
 impl fmt::Display for Error {
@@ -48,6 +50,12 @@ impl fmt::Display for Error {
             Error::Scope(m) => write!(f, "invalid scope: {m}"),
             Error::Plan(m) => write!(f, "invalid plan: {m}"),
             Error::Index(m) => write!(f, "invalid index: {m}"),
+            Error::Incomplete(parts) => write!(
+                f,
+                "the bundle lacks {} part(s) this answer reads ({}); add the parts neededChunks names first",
+                parts.len(),
+                parts.first().map_or("", String::as_str)
+            ),
         }
     }
 }

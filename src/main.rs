@@ -6,7 +6,7 @@
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use slotchain::eval::{self, datasets::DatasetKind};
-use slotchain::index::{Bm25, Cues, Index};
+use slotchain::index::{bundle_dir, Bm25, Cues, Index};
 use slotchain::{ingest, site, Error, Options, Report, Scope};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -49,9 +49,13 @@ struct IndexArgs {
     /// Slot cues: one JSON object {"attribute": ["question word", ...]}.
     #[arg(long)]
     cues: Option<String>,
-    /// Output index file.
+    /// Output: an index file, or with --bundle a directory.
     #[arg(short, long)]
     output: String,
+    /// Write a sharded bundle (a manifest plus parts a browser fetches on
+    /// demand) into the OUTPUT directory instead of one index file.
+    #[arg(long)]
+    bundle: bool,
     /// BM25 k1.
     #[arg(long, default_value_t = Bm25::default().k1)]
     k1: f32,
@@ -65,7 +69,7 @@ struct IndexArgs {
 
 #[derive(Args)]
 struct AskArgs {
-    /// Index file.
+    /// Index file, or bundle directory (parts are read as the question needs them).
     #[arg(short, long)]
     index: String,
     /// Scope as JSON ({"user","access","environment","region","today"}) or @FILE.
@@ -190,11 +194,20 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
     };
     let count = passages.len();
     let index = Index::build(passages, entities, cues, bm25)?;
-    let bytes = index.to_bytes()?;
-    std::fs::write(&args.output, &bytes).map_err(|e| Error::Io {
-        path: args.output.clone(),
-        message: e.to_string(),
-    })?;
+    let written = if args.bundle {
+        let w = bundle_dir::write(&index.to_bundle()?, std::path::Path::new(&args.output))?;
+        format!(
+            "{} files, {} bytes gzip (manifest {} bytes)",
+            w.files, w.bytes, w.manifest
+        )
+    } else {
+        let bytes = index.to_bytes()?;
+        std::fs::write(&args.output, &bytes).map_err(|e| Error::Io {
+            path: args.output.clone(),
+            message: e.to_string(),
+        })?;
+        format!("{} bytes", bytes.len())
+    };
     let seconds = started.elapsed().as_secs_f64();
     match site {
         Some(r) => {
@@ -204,22 +217,20 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
                 String::new()
             };
             eprintln!(
-                "indexed {} pages → {} passages (languages: {}){extra}, skipped {} ({}), wrote {} bytes to {} in {seconds:.2} s",
+                "indexed {} pages → {} passages (languages: {}){extra}, skipped {} ({}), wrote {written} to {} in {seconds:.2} s",
                 r.pages,
                 r.passages,
                 r.languages_text(),
                 r.skipped(),
                 r.skipped_text(),
-                bytes.len(),
                 args.output,
             );
         }
         None => eprintln!(
-            "indexed {count} passages, {} terms, {} entities → {} ({} bytes) in {seconds:.2} s",
-            index.postings().term_count(),
+            "indexed {count} passages, {} terms, {} entities → {} ({written}) in {seconds:.2} s",
+            index.terms().term_count(),
             index.catalog().entities().len(),
             args.output,
-            bytes.len(),
         ),
     }
     Ok(())
@@ -234,12 +245,63 @@ fn print(report: &Report) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An index file, or a bundle directory whose parts are read on demand.
+struct Source {
+    index: Index,
+    bundle: Option<PathBuf>,
+}
+
+impl Source {
+    fn open(path: &str) -> Result<Source, Error> {
+        let p = PathBuf::from(path);
+        if p.is_dir() {
+            return Ok(Source {
+                index: bundle_dir::open(&p)?,
+                bundle: Some(p),
+            });
+        }
+        let bytes = std::fs::read(&p).map_err(|e| Error::Io {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
+        Ok(Source {
+            index: Index::from_bytes(&bytes)?,
+            bundle: None,
+        })
+    }
+
+    /// Runs `answer`, timed; on a bundle, first reads the parts it needs
+    /// and says on stderr how many and how large.
+    fn answer(
+        &mut self,
+        answer: &dyn Fn(&Index) -> slotchain::Result<Report>,
+    ) -> Result<Report, Error> {
+        let started = Instant::now();
+        let mut report = match &self.bundle {
+            None => answer(&self.index)?,
+            Some(dir) => {
+                let mut bytes = 0usize;
+                let mut fetch = |name: &str| {
+                    let b = bundle_dir::read(dir, name)?;
+                    bytes += std::fs::metadata(dir.join(name)).map_or(0, |m| m.len() as usize);
+                    Ok(b)
+                };
+                let (report, fetched) =
+                    slotchain::ask_loading(&mut self.index, &mut fetch, answer)?;
+                eprintln!(
+                    "slotchain: bundle: read {} part(s), {bytes} bytes gzip",
+                    fetched.len()
+                );
+                report
+            }
+        };
+        report.elapsed_us = started.elapsed().as_micros() as u64;
+        Ok(report)
+    }
+}
+
 fn ask(args: AskArgs) -> Result<(), Failure> {
-    let bytes = std::fs::read(&args.index).map_err(|e| Error::Io {
-        path: args.index.clone(),
-        message: e.to_string(),
-    })?;
-    let index = Index::from_bytes(&bytes)?;
+    let mut source = Source::open(&args.index)?;
     let scope = match &args.scope {
         Some(s) => ingest::scope(s)?,
         None => Scope::default(),
@@ -251,18 +313,14 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
     };
     if let Some(path) = &args.plan {
         let plan = ingest::plan(path)?;
-        let started = Instant::now();
-        let mut report = slotchain::run(&index, &plan, &scope, &options)?;
-        report.elapsed_us = started.elapsed().as_micros() as u64;
+        let report = source.answer(&|i| slotchain::run(i, &plan, &scope, &options))?;
         return print(&report);
     }
     if let Some(path) = &args.batch {
         for q in ingest::batch(path)? {
             let scope = q.scope.clone().unwrap_or_else(|| scope.clone());
-            let started = Instant::now();
-            let mut report =
-                slotchain::ask(&index, &q.question, &scope, &options, args.no_decompose)?;
-            report.elapsed_us = started.elapsed().as_micros() as u64;
+            let mut report = source
+                .answer(&|i| slotchain::ask(i, &q.question, &scope, &options, args.no_decompose))?;
             report.id = Some(q.id);
             print(&report)?;
         }
@@ -271,9 +329,8 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
     let Some(question) = &args.question else {
         return Err(Error::Question("give a QUESTION, --plan or --batch".into()).into());
     };
-    let started = Instant::now();
-    let mut report = slotchain::ask(&index, question, &scope, &options, args.no_decompose)?;
-    report.elapsed_us = started.elapsed().as_micros() as u64;
+    let report =
+        source.answer(&|i| slotchain::ask(i, question, &scope, &options, args.no_decompose))?;
     print(&report)
 }
 

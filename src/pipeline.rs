@@ -3,9 +3,14 @@
 //! This is the one entry point the CLI and the wasm module call; they only
 //! translate arguments and results. Timing is the caller's job (`elapsed_us`
 //! is left at 0 here), since wasm has no clock of its own.
+//!
+//! On a bundle ([`crate::index::bundle`]) a report is only returned when the
+//! run found every part it read loaded: otherwise [`Error::Incomplete`]
+//! names the missing parts, never a partial answer. [`needed`] runs the same
+//! path and returns those names, for a host that fetches them.
 
 use crate::decompose;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::execute::{self, Options};
 use crate::index::Index;
 use crate::model::{Plan, Report, Scope, TraceEntry};
@@ -15,6 +20,76 @@ use crate::retrieve::merge;
 
 /// Answers a question: decomposes it (unless `no_decompose`), then runs the plan.
 pub fn ask(
+    index: &Index,
+    question: &str,
+    scope: &Scope,
+    options: &Options,
+    no_decompose: bool,
+) -> Result<Report> {
+    complete(index, || {
+        answer(index, question, scope, options, no_decompose)
+    })
+}
+
+/// The bundle parts answering `question` reads and lacks (empty when the
+/// answer can be given; always empty for an index file).
+pub fn needed(
+    index: &Index,
+    question: &str,
+    scope: &Scope,
+    options: &Options,
+    no_decompose: bool,
+) -> Result<Vec<String>> {
+    match ask(index, question, scope, options, no_decompose) {
+        Err(Error::Incomplete(parts)) => Ok(parts),
+        Err(e) => Err(e),
+        Ok(_) => Ok(Vec::new()),
+    }
+}
+
+/// Most fetch rounds [`ask_loading`] makes before it gives up. Each round
+/// adds at least one part, so a well-formed bundle never comes close.
+pub const MAX_ROUNDS: usize = 32;
+
+/// Runs `answer` (an [`ask`] or [`run`] call) on a bundle, fetching the parts
+/// it reports missing through `fetch` (part name → bytes), in rounds until
+/// it succeeds. Returns the report and the part names fetched, in order.
+pub fn ask_loading(
+    index: &mut Index,
+    fetch: &mut dyn FnMut(&str) -> Result<Vec<u8>>,
+    answer: &dyn Fn(&Index) -> Result<Report>,
+) -> Result<(Report, Vec<String>)> {
+    let mut fetched = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        match answer(index) {
+            Err(Error::Incomplete(names)) => {
+                for name in names {
+                    let bytes = fetch(&name)?;
+                    index.add_part(&name, &bytes)?;
+                    fetched.push(name);
+                }
+            }
+            other => return other.map(|report| (report, fetched)),
+        }
+    }
+    Err(Error::Index(format!(
+        "still missing parts after {MAX_ROUNDS} rounds of loading"
+    )))
+}
+
+/// Runs `f` and fails with [`Error::Incomplete`] when it read a missing part.
+fn complete(index: &Index, f: impl FnOnce() -> Result<Report>) -> Result<Report> {
+    index.needed();
+    let report = f()?;
+    let missing = index.needed();
+    if missing.is_empty() {
+        Ok(report)
+    } else {
+        Err(Error::Incomplete(missing))
+    }
+}
+
+fn answer(
     index: &Index,
     question: &str,
     scope: &Scope,
@@ -54,6 +129,10 @@ pub fn ask(
 
 /// Validates and runs a host-supplied plan.
 pub fn run(index: &Index, plan: &Plan, scope: &Scope, options: &Options) -> Result<Report> {
+    complete(index, || run_plan(index, plan, scope, options))
+}
+
+fn run_plan(index: &Index, plan: &Plan, scope: &Scope, options: &Options) -> Result<Report> {
     let question = plan
         .tasks
         .iter()

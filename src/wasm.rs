@@ -94,6 +94,37 @@ impl Engine {
             .map_err(js_error)
     }
 
+    /// Opens a sharded bundle from its manifest's bytes (inflated); parts
+    /// are added with `addChunk` as `neededChunks` names them.
+    #[wasm_bindgen(js_name = fromManifest)]
+    pub fn from_manifest(bytes: &[u8]) -> Result<Engine, JsValue> {
+        console_error_panic_hook::set_once();
+        Index::from_manifest(bytes)
+            .map(|index| Engine { index })
+            .map_err(js_error)
+    }
+
+    /// The bundle parts answering this question reads and has not got yet
+    /// (file names; empty when `ask` can answer). Fetch them, `addChunk`
+    /// each, and call again: a later hop may need more.
+    #[wasm_bindgen(js_name = neededChunks)]
+    pub fn needed_chunks(
+        &self,
+        question: &str,
+        scope: JsValue,
+        options: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
+        crate::needed(&self.index, question, &scope, &options, no_decompose).map_err(js_error)
+    }
+
+    /// Adds one bundle part (its inflated bytes) under its file name.
+    #[wasm_bindgen(js_name = addChunk)]
+    pub fn add_chunk(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        self.index.add_part(name, bytes).map_err(js_error)
+    }
+
     /// Answers a question; returns the report as a plain object.
     pub fn ask(
         &self,
@@ -137,8 +168,8 @@ impl Engine {
             entities: usize,
         }
         to_js(&Stats {
-            passages: self.index.passages().len(),
-            terms: self.index.postings().term_count(),
+            passages: self.index.passage_count() as usize,
+            terms: self.index.terms().term_count(),
             entities: self.index.catalog().entities().len(),
         })
     }

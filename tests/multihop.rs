@@ -98,14 +98,22 @@ fn a_passage_that_mentions_the_parent_is_reached_backwards() {
         matched: 0,
         cued: false,
     }];
-    let found = retrieve::hops(&index, &[], &parent, &[], &|_| true);
+    let found = retrieve::hops(&index, &[], &parent, &[], &|_| true, usize::MAX);
     // Omega Prize names "Night Drive"; Night Drive names no title.
     assert_eq!(
         found.iter().map(|(d, _, p)| (*d, *p)).collect::<Vec<_>>(),
         vec![(doc("Omega Prize"), doc("Night Drive"))]
     );
     // The access filter applies to hop targets too.
-    assert!(retrieve::hops(&index, &[], &parent, &[], &|d| d != doc("Omega Prize")).is_empty());
+    assert!(retrieve::hops(
+        &index,
+        &[],
+        &parent,
+        &[],
+        &|d| d != doc("Omega Prize"),
+        usize::MAX
+    )
+    .is_empty());
 }
 
 #[test]
@@ -210,8 +218,8 @@ fn page_links_from_a_site_build_are_followed_like_mentions() {
         matched: 0,
         cued: false,
     }];
-    let query = index.postings().query(&["revert".to_string()]);
-    let found = retrieve::hops(&index, &query, &parent, &[], &|_| true);
+    let query = index.query(&["revert".to_string()]);
+    let found = retrieve::hops(&index, &query, &parent, &[], &|_| true, usize::MAX);
     assert_eq!(
         found.first().map(|(d, _, p)| (*d, *p)),
         Some((doc("reference/checklist"), doc("guides/deploy")))
@@ -221,7 +229,7 @@ fn page_links_from_a_site_build_are_followed_like_mentions() {
         doc: doc("reference/checklist"),
         ..parent[0].clone()
     }];
-    let query = index.postings().query(&["undo".to_string()]);
-    let back = retrieve::hops(&index, &query, &child, &[], &|_| true);
+    let query = index.query(&["undo".to_string()]);
+    let back = retrieve::hops(&index, &query, &child, &[], &|_| true, usize::MAX);
     assert_eq!(back.first().map(|(d, _, _)| *d), Some(doc("guides/deploy")));
 }

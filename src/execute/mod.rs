@@ -645,12 +645,15 @@ impl Runner<'_> {
         }
         let keep = |doc: u32| retrieve::admits(self.index, self.scope, constraints, doc);
         let best = ranked.first().map(|(d, _)| *d);
-        let found: Vec<(u32, f64, u32)> =
-            retrieve::hops(self.index, &wide.query, &wide.candidates, anchors, &keep)
-                .into_iter()
-                .filter(|(d, _, _)| Some(*d) != best)
-                .take(self.options.pool)
-                .collect();
+        let hop_keep = |doc: u32| Some(doc) != best && keep(doc);
+        let found: Vec<(u32, f64, u32)> = retrieve::hops(
+            self.index,
+            &wide.query,
+            &wide.candidates,
+            anchors,
+            &hop_keep,
+            self.options.pool,
+        );
         if let Some((to, _, from)) = found.first() {
             let id = |d: u32| {
                 self.index

@@ -21,7 +21,8 @@ use crate::model::{Entity, Meta, MetaValue, Passage};
 use serde::{Deserialize, Serialize};
 
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
-pub const VERSION: u32 = 1;
+/// Version 2: posting lists may carry field lengths inline (bundles).
+pub const VERSION: u32 = 2;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
 /// Metadata value in a non-self-describing, tagged form.
@@ -35,7 +36,7 @@ enum StoredValue {
 }
 
 #[derive(Serialize, Deserialize)]
-struct StoredPassage {
+pub(crate) struct StoredPassage {
     id: String,
     title: String,
     text: String,
@@ -55,7 +56,7 @@ struct Stored {
     mentions: Vec<Vec<Mention>>,
 }
 
-fn store_passage(p: &Passage) -> StoredPassage {
+pub(crate) fn store_passage(p: &Passage) -> StoredPassage {
     StoredPassage {
         id: p.id.clone(),
         title: p.title.clone(),
@@ -79,7 +80,7 @@ fn store_passage(p: &Passage) -> StoredPassage {
     }
 }
 
-fn load_passage(p: StoredPassage) -> Passage {
+pub(crate) fn load_passage(p: StoredPassage) -> Passage {
     // Inserted one by one: collecting into a BTreeMap links a stable sort.
     let mut meta = Meta::new();
     for (k, v) in p.meta {
@@ -102,72 +103,119 @@ fn load_passage(p: StoredPassage) -> Passage {
     }
 }
 
+/// Wraps a payload in the checked container: magic, version, length, CRC.
+pub(crate) fn seal<T: Serialize>(magic: &[u8; 8], value: &T) -> Result<Vec<u8>> {
+    let payload =
+        postcard::to_allocvec(value).map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+    Ok(seal_bytes(magic, &payload))
+}
+
+/// [`seal`] for a payload already encoded.
+pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// Checks the container and decodes its payload. `what` names the expected
+/// content in the wrong-magic message.
+pub(crate) fn open<T: for<'de> Deserialize<'de>>(
+    magic: &[u8; 8],
+    what: &str,
+    bytes: &[u8],
+) -> Result<T> {
+    let field = |from: usize, len: usize| {
+        bytes.get(from..from + len).ok_or_else(|| {
+            Error::Index(format!(
+                "truncated: {} bytes, shorter than the {HEADER}-byte header",
+                bytes.len()
+            ))
+        })
+    };
+    if field(0, 8)? != magic {
+        return Err(Error::Index(format!("not {what} (wrong magic number)")));
+    }
+    let version = u32::from_le_bytes(le(field(8, 4)?));
+    if version != VERSION {
+        return Err(Error::Index(format!(
+            "format version {version} is not supported (this build reads version {VERSION}); rebuild the index"
+        )));
+    }
+    let len = u64::from_le_bytes(le(field(12, 8)?));
+    let crc = u32::from_le_bytes(le(field(20, 4)?));
+    let payload = bytes.get(HEADER..).unwrap_or(&[]);
+    if (payload.len() as u64) < len {
+        return Err(Error::Index(format!(
+            "truncated: payload has {} of {len} bytes",
+            payload.len()
+        )));
+    }
+    if (payload.len() as u64) > len {
+        return Err(Error::Index(format!(
+            "{} unexpected bytes after the payload",
+            payload.len() as u64 - len
+        )));
+    }
+    if crc32fast::hash(payload) != crc {
+        return Err(Error::Index(
+            "checksum mismatch: the file is corrupt".into(),
+        ));
+    }
+    postcard::from_bytes(payload).map_err(|e| Error::Index(format!("cannot decode payload: {e}")))
+}
+
+/// Checks that a passage's mention spans lie on its text's character
+/// boundaries and name existing entities.
+pub(crate) fn check_mentions(p: &Passage, list: &[Mention], entities: u32) -> Result<()> {
+    let bad = |m: &Mention| {
+        m.entity >= entities
+            || m.start > m.end
+            || !p.text.is_char_boundary(m.start as usize)
+            || !p.text.is_char_boundary(m.end as usize)
+            || m.end as usize > p.text.len()
+    };
+    if list.iter().any(bad) {
+        return Err(Error::Index(format!(
+            "mention table of passage \"{}\" is inconsistent",
+            p.id
+        )));
+    }
+    Ok(())
+}
+
 impl Index {
-    /// Encodes the index into the binary file format.
+    /// Encodes the index into the binary file format. A bundle opened with
+    /// [`Index::from_manifest`] cannot be written back as one file.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let whole = || Error::Index("a bundle cannot be written as one index file".into());
+        if self.parts.is_some() {
+            return Err(whole());
+        }
+        let postings = match self.terms.ranges().all().as_deref() {
+            Some([one]) => (*one).clone(),
+            _ => return Err(whole()),
+        };
+        let passages = self.passages.all().ok_or_else(whole)?;
+        let mentions = self.mentions.all().ok_or_else(whole)?;
         let stored = Stored {
             bm25: self.bm25,
-            passages: self.passages.iter().map(store_passage).collect(),
+            passages: passages.into_iter().map(store_passage).collect(),
             catalog: self.catalog.entities().to_vec(),
             declared: self.declared.clone(),
             cues: self.cues.clone(),
-            postings: self.postings.clone(),
-            mentions: self.mentions.clone(),
+            postings,
+            mentions: mentions.into_iter().cloned().collect(),
         };
-        let payload = postcard::to_allocvec(&stored)
-            .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
-        let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        Ok(out)
+        seal(MAGIC, &stored)
     }
 
     /// Decodes an index from the binary file format.
     pub fn from_bytes(bytes: &[u8]) -> Result<Index> {
-        let field = |from: usize, len: usize| {
-            bytes.get(from..from + len).ok_or_else(|| {
-                Error::Index(format!(
-                    "truncated: {} bytes, shorter than the {HEADER}-byte header",
-                    bytes.len()
-                ))
-            })
-        };
-        if field(0, 8)? != MAGIC {
-            return Err(Error::Index(
-                "not a slotchain index (wrong magic number)".into(),
-            ));
-        }
-        let version = u32::from_le_bytes(le(field(8, 4)?));
-        if version != VERSION {
-            return Err(Error::Index(format!(
-                "format version {version} is not supported (this build reads version {VERSION}); rebuild the index"
-            )));
-        }
-        let len = u64::from_le_bytes(le(field(12, 8)?));
-        let crc = u32::from_le_bytes(le(field(20, 4)?));
-        let payload = bytes.get(HEADER..).unwrap_or(&[]);
-        if (payload.len() as u64) < len {
-            return Err(Error::Index(format!(
-                "truncated: payload has {} of {len} bytes",
-                payload.len()
-            )));
-        }
-        if (payload.len() as u64) > len {
-            return Err(Error::Index(format!(
-                "{} unexpected bytes after the payload",
-                payload.len() as u64 - len
-            )));
-        }
-        if crc32fast::hash(payload) != crc {
-            return Err(Error::Index(
-                "checksum mismatch: the file is corrupt".into(),
-            ));
-        }
-        let stored: Stored = postcard::from_bytes(payload)
-            .map_err(|e| Error::Index(format!("cannot decode payload: {e}")))?;
+        let stored: Stored = open(MAGIC, "a slotchain index", bytes)?;
         Self::from_stored(stored)
     }
 
@@ -175,6 +223,11 @@ impl Index {
         let passages: Vec<Passage> = stored.passages.into_iter().map(load_passage).collect();
         let postings = stored.postings;
         postings.validate(passages.len()).map_err(Error::Index)?;
+        if postings.table().is_none() {
+            return Err(Error::Index(
+                "an index file must hold its passage length table".into(),
+            ));
+        }
         let catalog = Catalog::new(stored.catalog);
         let entity_count = catalog.entities().len() as u32;
         if stored.mentions.len() != passages.len() {
@@ -183,19 +236,7 @@ impl Index {
             ));
         }
         for (p, list) in passages.iter().zip(&stored.mentions) {
-            for m in list {
-                if m.entity >= entity_count
-                    || m.start > m.end
-                    || !p.text.is_char_boundary(m.start as usize)
-                    || !p.text.is_char_boundary(m.end as usize)
-                    || m.end as usize > p.text.len()
-                {
-                    return Err(Error::Index(format!(
-                        "mention table of passage \"{}\" is inconsistent",
-                        p.id
-                    )));
-                }
-            }
+            check_mentions(p, list, entity_count)?;
         }
         let index = Index::assemble(
             stored.bm25,
@@ -247,7 +288,7 @@ mod tests {
     fn round_trip_keeps_passages() {
         let bytes = sample();
         let index = Index::from_bytes(&bytes).unwrap();
-        assert_eq!(index.passages().len(), 1);
+        assert_eq!(index.passage_count(), 1);
         assert_eq!(index.to_bytes().unwrap(), bytes);
     }
 

@@ -4,51 +4,74 @@
 //! (declared entities + every title + every `meta.doc`), typed mention edges
 //! (passage → entity, with the span), slot cues and derived lookups. It is
 //! built once ([`Index::build`]) and stored in a checked binary file
-//! ([`format`]). Invariants after build or load: passage IDs are unique;
-//! every mention, posting and lookup refers to an existing passage or entity.
+//! ([`format`]) or cut into a bundle of parts loaded on demand
+//! ([`bundle`], [`shard`]). Invariants after build or load: passage IDs are
+//! unique; every mention, posting and lookup refers to an existing passage or
+//! entity. Every per-passage, per-entity, per-term and per-ID read goes
+//! through a [`shard`] table, so a partly loaded bundle answers "not loaded"
+//! (and records the part) instead of anything else.
 
+pub mod bundle;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bundle_dir;
 pub mod catalog;
 pub mod format;
 pub mod postings;
+pub mod shard;
+pub mod terms;
 
 use crate::analyze;
 use crate::error::{Error, Result};
 use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
 pub use catalog::{Catalog, Mention};
-pub use postings::{Bm25, Hit, Postings, QueryTerm};
+pub use postings::{Bm25, Postings};
+use shard::{Misses, Pages, Part, Ranged};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+pub use terms::{Hit, QueryTerm, Terms};
 
 /// Question vocabulary → attribute (`meta.slot`) table.
 pub type Cues = BTreeMap<String, Vec<String>>;
+
+/// Passage ID → passage number.
+#[derive(Debug)]
+pub(crate) enum Ids {
+    /// Passage numbers sorted by passage ID (binary search over the passages).
+    Sorted(Vec<u32>),
+    /// A bundle's (ID, passage number) rows, sorted, in key ranges.
+    Ranged(Ranged<Vec<(String, u32)>>),
+}
 
 /// The searchable index.
 #[derive(Debug)]
 pub struct Index {
     pub(crate) bm25: Bm25,
-    pub(crate) passages: Vec<Passage>,
+    pub(crate) passages: Pages<Passage>,
     pub(crate) catalog: Catalog,
     /// Declared entities (the catalog adds titles and docs on top).
     pub(crate) declared: Vec<Entity>,
     pub(crate) cues: Cues,
-    pub(crate) postings: Postings,
+    pub(crate) terms: Terms,
     /// Mentions per passage (self-mentions of a passage's own title excluded).
-    pub(crate) mentions: Vec<Vec<Mention>>,
-    // Derived on build and load.
-    /// Passage numbers sorted by passage ID (binary search, no hash table).
-    by_id: Vec<u32>,
-    /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
-    owners: Vec<Vec<u32>>,
-    /// Entity index → passages whose text mentions it or that link to it
-    /// (the reverse edges).
-    mentioned_by: Vec<Vec<u32>>,
+    pub(crate) mentions: Pages<Vec<Mention>>,
     /// Passage → document/title entities its `meta.links` point at (page
     /// links from a site build: the same edges as mentions, without a span).
-    page_links: Vec<Vec<u32>>,
+    pub(crate) page_links: Pages<Vec<u32>>,
+    /// Passage ID → passage number.
+    pub(crate) ids: Ids,
+    /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
+    pub(crate) owners: Pages<Vec<u32>>,
+    /// Entity index → passages whose text mentions it or that link to it
+    /// (the reverse edges).
+    pub(crate) mentioned_by: Pages<Vec<u32>>,
+    /// Parts a lookup needed but found not loaded (bundles only).
+    pub(crate) misses: Misses,
+    /// Part names of a bundle (`None` for an index file).
+    pub(crate) parts: Option<bundle::Directory>,
     /// Stemmed cue term → attributes.
     cue_terms: BTreeMap<String, Vec<String>>,
     /// Attribute → passages tagged with it in `meta.slot`.
-    slot_members: BTreeMap<String, Vec<u32>>,
-    meta_keys: BTreeSet<String>,
+    pub(crate) slot_members: BTreeMap<String, Vec<u32>>,
+    pub(crate) meta_keys: BTreeSet<String>,
     /// Entity types of the catalog (folded), titles and docs excluded.
     types: Vec<String>,
 }
@@ -197,8 +220,33 @@ impl Index {
             }
             meta_keys.extend(p.meta.keys().cloned());
         }
+        let mut index = Index {
+            bm25,
+            terms: Terms::whole(postings, passages.len()),
+            passages: Pages::whole(passages),
+            catalog,
+            declared,
+            cues,
+            mentions: Pages::whole(mentions),
+            page_links: Pages::whole(page_links),
+            ids: Ids::Sorted(by_id),
+            owners: Pages::whole(owners),
+            mentioned_by: Pages::whole(mentioned_by),
+            misses: Misses::default(),
+            parts: None,
+            cue_terms: BTreeMap::new(),
+            slot_members,
+            meta_keys,
+            types: Vec::new(),
+        };
+        index.derive();
+        index
+    }
+
+    /// Derives the lookups that depend only on the catalog and the cues.
+    fn derive(&mut self) {
         let mut cue_terms: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for (attribute, words) in &cues {
+        for (attribute, words) in &self.cues {
             for word in words {
                 for t in analyze::terms(word) {
                     let list = cue_terms.entry(t.term).or_default();
@@ -208,7 +256,8 @@ impl Index {
                 }
             }
         }
-        let mut types: Vec<String> = catalog
+        let mut types: Vec<String> = self
+            .catalog
             .entities()
             .iter()
             .map(|e| analyze::fold::lower_str(&e.kind))
@@ -216,38 +265,36 @@ impl Index {
             .collect();
         crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
         types.dedup();
-        Index {
-            types,
-            bm25,
-            passages,
-            catalog,
-            declared,
-            cues,
-            postings,
-            mentions,
-            by_id,
-            owners,
-            mentioned_by,
-            page_links,
-            cue_terms,
-            slot_members,
-            meta_keys,
-        }
+        self.cue_terms = cue_terms;
+        self.types = types;
     }
 
-    pub fn passages(&self) -> &[Passage] {
-        &self.passages
+    /// The number of passages.
+    pub fn passage_count(&self) -> u32 {
+        self.passages.len()
     }
 
+    /// A passage by number; `None` when there is none or (in a bundle) its
+    /// part is not loaded yet.
     pub fn passage(&self, doc: u32) -> Option<&Passage> {
-        self.passages.get(doc as usize)
+        self.passages.get(doc, &self.misses, Part::Passages)
     }
 
-    /// A passage ID that occurs twice, if any (IDs are sorted in `by_id`, so
+    /// True when passage `doc` exists but its bundle part is not loaded.
+    /// Filters treat such a passage as passing, so that a run asks for the
+    /// parts of the passages it would read and no more.
+    pub fn pending(&self, doc: u32) -> bool {
+        self.passages.pending_row(doc)
+    }
+
+    /// A passage ID that occurs twice, if any (IDs are sorted in `ids`, so
     /// duplicates are neighbours).
     pub(crate) fn duplicate_id(&self) -> Option<&str> {
-        let id = |d: &u32| self.passages.get(*d as usize).map(|p| p.id.as_str());
-        self.by_id
+        let Ids::Sorted(by_id) = &self.ids else {
+            return None;
+        };
+        let id = |d: &u32| self.passage(*d).map(|p| p.id.as_str());
+        by_id
             .windows(2)
             .find_map(|w| match (w.first().and_then(id), w.get(1).and_then(id)) {
                 (Some(a), Some(b)) if a == b => Some(a),
@@ -257,24 +304,38 @@ impl Index {
 
     /// The passage number of an ID.
     pub fn doc_of(&self, id: &str) -> Option<u32> {
-        let at = self
-            .by_id
-            .binary_search_by(|&d| {
-                self.passages
-                    .get(d as usize)
-                    .map_or("", |p| p.id.as_str())
-                    .cmp(id)
-            })
-            .ok()?;
-        self.by_id.get(at).copied()
+        match &self.ids {
+            Ids::Sorted(by_id) => {
+                let at = by_id
+                    .binary_search_by(|&d| self.passage(d).map_or("", |p| p.id.as_str()).cmp(id))
+                    .ok()?;
+                by_id.get(at).copied()
+            }
+            Ids::Ranged(ranges) => {
+                let (_, rows) = ranges.get(id, &self.misses, Part::Ids)?;
+                let at = rows.binary_search_by(|(k, _)| k.as_str().cmp(id)).ok()?;
+                rows.get(at).map(|(_, d)| *d)
+            }
+        }
     }
 
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
 
-    pub fn postings(&self) -> &Postings {
-        &self.postings
+    /// The term dictionary and scorer.
+    pub fn terms(&self) -> &Terms {
+        &self.terms
+    }
+
+    /// Scored query terms ([`Terms::query`]).
+    pub fn query(&self, terms: &[String]) -> Vec<QueryTerm> {
+        self.terms.query(terms, &self.misses)
+    }
+
+    /// Document frequency of a term.
+    pub fn df(&self, term: &str) -> usize {
+        self.terms.df(term, &self.misses)
     }
 
     pub fn bm25(&self) -> Bm25 {
@@ -283,12 +344,16 @@ impl Index {
 
     /// Mentions in a passage's text.
     pub fn mentions(&self, doc: u32) -> &[Mention] {
-        self.mentions.get(doc as usize).map_or(&[], Vec::as_slice)
+        self.mentions
+            .get(doc, &self.misses, Part::Passages)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Passages that carry an entity (as title, `meta.doc` or `meta.entities`).
     pub fn owners(&self, entity: u32) -> &[u32] {
-        self.owners.get(entity as usize).map_or(&[], Vec::as_slice)
+        self.owners
+            .get(entity, &self.misses, Part::Entities)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The title and document entities a passage points at: the titles and
@@ -297,7 +362,7 @@ impl Index {
         let mut out = Vec::new();
         let links = self
             .page_links
-            .get(doc as usize)
+            .get(doc, &self.misses, Part::Passages)
             .map_or(&[][..], Vec::as_slice);
         for e in self
             .mentions(doc)
@@ -328,7 +393,7 @@ impl Index {
     /// Passages whose text mentions an entity or that link to it.
     pub fn mentioned_by(&self, entity: u32) -> &[u32] {
         self.mentioned_by
-            .get(entity as usize)
+            .get(entity, &self.misses, Part::Entities)
             .map_or(&[], Vec::as_slice)
     }
 

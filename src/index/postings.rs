@@ -1,15 +1,19 @@
-//! Stage 2 — index: inverted postings and BM25F scoring.
+//! Stage 2 — index: inverted postings, one list per term.
 //!
 //! Each term maps to the passages that contain it, with the term frequency in
-//! the body and in the title. Scoring is BM25 over a weighted field sum
-//! (BM25F): `tf = tf_body + w·tf_title`, `len = len_body + w·len_title`.
+//! the body and in the title. A [`Postings`] holds a sorted run of terms: all
+//! of them (an index file) or one key range of a bundle ([`super::terms`]
+//! reads across ranges and scores).
 //!
 //! Storage: all posting lists are one byte string; a posting is
-//! `varint(passage delta) varint(tf_body << 1 | has_title) [varint(tf_title)]`.
-//! Invariants (checked on load by [`Postings::validate`], so scoring never
-//! reads out of bounds): terms are sorted and unique; list `i` spans
-//! `data[offsets[i]..offsets[i+1]]` and decodes into exactly `dfs[i]`
-//! postings with strictly increasing passage numbers below the passage count.
+//! `varint(passage delta) varint(tf_body << 1 | has_title) [varint(tf_title)]`,
+//! followed by `varint(len_body) varint(len_title)` when lengths are inline
+//! (bundle parts carry each passage's field lengths in its postings, so
+//! scoring needs no per-passage table). Invariants (checked on load by
+//! [`Postings::validate`], so scoring never reads out of bounds): terms are
+//! sorted and unique; list `i` spans `data[offsets[i]..offsets[i+1]]` and
+//! decodes into exactly `dfs[i]` postings with strictly increasing passage
+//! numbers below the passage count; a length table has one row per passage.
 
 use crate::analyze;
 use serde::{Deserialize, Serialize};
@@ -34,16 +38,24 @@ impl Default for Bm25 {
     }
 }
 
-/// The inverted index.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// Where the field lengths of passages are stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Lengths {
+    /// One row per passage (an index file).
+    Table { body: Vec<u32>, title: Vec<u32> },
+    /// In each posting (a bundle part).
+    Inline,
+}
+
+/// Posting lists of a sorted run of terms.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Postings {
     terms: Vec<String>,
     offsets: Vec<u32>,
     dfs: Vec<u32>,
     #[serde(with = "bytes")]
     data: Vec<u8>,
-    body_len: Vec<u32>,
-    title_len: Vec<u32>,
+    lengths: Lengths,
 }
 
 /// `Vec<u8>` as one byte string (postcard: length + raw bytes), not a
@@ -88,11 +100,21 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
-/// Decodes one posting list: (passage, tf_body, tf_title). Stops at the end
-/// of the list or at the first malformed byte (load-time validation rules
-/// that out for stored indexes).
-struct List<'a> {
+/// One posting: a passage, its term frequencies and its field lengths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posting {
+    pub doc: u32,
+    pub tf_body: u32,
+    pub tf_title: u32,
+    pub len_body: u32,
+    pub len_title: u32,
+}
+
+/// Decodes one posting list. Stops at the end of the list or at the first
+/// malformed byte (load-time validation rules that out for stored indexes).
+pub struct List<'a> {
     data: &'a [u8],
+    lengths: &'a Lengths,
     pos: usize,
     doc: u32,
     left: u32,
@@ -114,40 +136,45 @@ impl List<'_> {
 }
 
 impl Iterator for List<'_> {
-    type Item = (u32, u32, u32);
+    type Item = Posting;
 
-    fn next(&mut self) -> Option<(u32, u32, u32)> {
+    fn next(&mut self) -> Option<Posting> {
         if self.left == 0 {
             return None;
         }
         self.left -= 1;
         let delta = self.varint()?;
         let packed = self.varint()?;
-        let title = if packed & 1 == 1 { self.varint()? } else { 0 };
+        let tf_title = if packed & 1 == 1 { self.varint()? } else { 0 };
         self.doc = self.doc.checked_add(delta)?;
-        Some((self.doc, packed >> 1, title))
+        let (len_body, len_title) = match self.lengths {
+            Lengths::Inline => (self.varint()?, self.varint()?),
+            Lengths::Table { body, title } => (
+                body.get(self.doc as usize).copied()?,
+                title.get(self.doc as usize).copied()?,
+            ),
+        };
+        Some(Posting {
+            doc: self.doc,
+            tf_body: packed >> 1,
+            tf_title,
+            len_body,
+            len_title,
+        })
     }
 }
 
-/// A scored passage; `matched` has bit `i` set when query term `i` occurs.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Hit {
-    pub doc: u32,
-    pub score: f32,
-    pub matched: u64,
-}
-
-/// A query term with its inverse document frequency.
-#[derive(Debug, Clone, PartialEq)]
-pub struct QueryTerm {
-    pub term: String,
-    pub idf: f32,
-    posting: Option<u32>,
-}
-
-fn idf(n: usize, df: usize) -> f32 {
-    let (n, df) = (n as f32, df as f32);
-    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+/// Appends one posting in the storage format.
+fn put_posting(out: &mut Vec<u8>, prev: u32, p: &Posting, inline: bool) {
+    put_varint(out, p.doc - prev);
+    put_varint(out, (p.tf_body << 1) | u32::from(p.tf_title > 0));
+    if p.tf_title > 0 {
+        put_varint(out, p.tf_title);
+    }
+    if inline {
+        put_varint(out, p.len_body);
+        put_varint(out, p.len_title);
+    }
 }
 
 impl Postings {
@@ -175,47 +202,89 @@ impl Postings {
                 map.entry(term).or_default().push((doc, b, t));
             }
         }
-        let mut terms = Vec::with_capacity(map.len());
-        let mut offsets = Vec::with_capacity(map.len());
-        let mut dfs = Vec::with_capacity(map.len());
-        let mut data = Vec::new();
+        let mut out = Postings {
+            terms: Vec::with_capacity(map.len()),
+            offsets: Vec::with_capacity(map.len()),
+            dfs: Vec::with_capacity(map.len()),
+            data: Vec::new(),
+            lengths: Lengths::Table {
+                body: body_len,
+                title: title_len,
+            },
+        };
         for (term, mut list) in map {
             crate::sort::sort_by(&mut list, &|a, b| a.0.cmp(&b.0));
-            offsets.push(data.len() as u32);
-            dfs.push(list.len() as u32);
-            let mut prev = 0;
-            for (doc, body, title) in list {
-                put_varint(&mut data, doc - prev);
-                put_varint(&mut data, (u32::from(body) << 1) | u32::from(title > 0));
-                if title > 0 {
-                    put_varint(&mut data, u32::from(title));
-                }
-                prev = doc;
-            }
-            terms.push(term);
+            let list = list.into_iter().map(|(doc, b, t)| Posting {
+                doc,
+                tf_body: u32::from(b),
+                tf_title: u32::from(t),
+                len_body: 0,
+                len_title: 0,
+            });
+            out.push(term, list, false);
         }
-        Postings {
-            terms,
-            offsets,
-            dfs,
-            data,
-            body_len,
-            title_len,
-        }
+        out
     }
 
-    fn list(&self, term: u32) -> List<'_> {
-        let i = term as usize;
+    fn push(&mut self, term: String, list: impl Iterator<Item = Posting>, inline: bool) {
+        self.offsets.push(self.data.len() as u32);
+        let mut prev = 0;
+        let mut df = 0;
+        for p in list {
+            put_posting(&mut self.data, prev, &p, inline);
+            prev = p.doc;
+            df += 1;
+        }
+        self.dfs.push(df);
+        self.terms.push(term);
+    }
+
+    /// The terms `from..to` (term numbers) as a bundle part: lengths inline.
+    pub fn part(&self, from: usize, to: usize) -> Postings {
+        let mut out = Postings {
+            terms: Vec::new(),
+            offsets: Vec::new(),
+            dfs: Vec::new(),
+            data: Vec::new(),
+            lengths: Lengths::Inline,
+        };
+        for i in from..to.min(self.terms.len()) {
+            if let Some(term) = self.terms.get(i) {
+                out.push(term.clone(), self.list(i as u32), true);
+            }
+        }
+        out
+    }
+
+    /// Encoded bytes of term `i`'s list (to cut bundle parts by size).
+    pub fn list_bytes(&self, i: usize) -> usize {
         let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
         let end = self
             .offsets
             .get(i + 1)
             .map_or(self.data.len(), |&e| e as usize);
+        end.saturating_sub(start)
+    }
+
+    /// The posting list of term number `term`.
+    pub fn list(&self, term: u32) -> List<'_> {
+        let i = term as usize;
+        let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
+        let end = start + self.list_bytes(i);
         List {
             data: self.data.get(start..end).unwrap_or(&[]),
+            lengths: &self.lengths,
             pos: 0,
             doc: 0,
             left: self.dfs.get(i).copied().unwrap_or(0),
+        }
+    }
+
+    /// The passage-length table, if this holds one.
+    pub fn table(&self) -> Option<(&[u32], &[u32])> {
+        match &self.lengths {
+            Lengths::Table { body, title } => Some((body, title)),
+            Lengths::Inline => None,
         }
     }
 
@@ -225,8 +294,10 @@ impl Postings {
         if self.offsets.len() != n || self.dfs.len() != n {
             return Err("term, offset and frequency tables differ in length".into());
         }
-        if self.body_len.len() != passages || self.title_len.len() != passages {
-            return Err("passage length table does not match the passage count".into());
+        if let Some((body, title)) = self.table() {
+            if body.len() != passages || title.len() != passages {
+                return Err("passage length table does not match the passage count".into());
+            }
         }
         if self.terms.windows(2).any(|w| w[0] >= w[1]) {
             return Err("terms are not sorted".into());
@@ -234,24 +305,21 @@ impl Postings {
         let mut prev_end = 0usize;
         for (i, term) in self.terms.iter().enumerate() {
             let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
-            let end = self
-                .offsets
-                .get(i + 1)
-                .map_or(self.data.len(), |&e| e as usize);
-            if start != prev_end || end < start || end > self.data.len() {
+            let end = start + self.list_bytes(i);
+            if start != prev_end || end > self.data.len() {
                 return Err(format!("posting list of \"{term}\" is out of bounds"));
             }
             prev_end = end;
             let mut list = self.list(i as u32);
             let mut count = 0u32;
             let mut last: Option<u32> = None;
-            for (doc, _, _) in list.by_ref() {
-                if last.is_some_and(|l| doc <= l) || doc as usize >= passages {
+            for p in list.by_ref() {
+                if last.is_some_and(|l| p.doc <= l) || p.doc as usize >= passages {
                     return Err(format!(
                         "posting list of \"{term}\" names a missing passage"
                     ));
                 }
-                last = Some(doc);
+                last = Some(p.doc);
                 count += 1;
             }
             if count != self.dfs.get(i).copied().unwrap_or(0) || list.pos != end - start {
@@ -263,170 +331,20 @@ impl Postings {
 
     /// The number of a term (terms are sorted: a binary search, no hash table
     /// to build at load).
-    fn term_id(&self, term: &str) -> Option<u32> {
+    pub fn term_id(&self, term: &str) -> Option<u32> {
         self.terms
             .binary_search_by(|t| t.as_str().cmp(term))
             .ok()
             .map(|i| i as u32)
     }
 
-    pub fn term_count(&self) -> usize {
-        self.terms.len()
+    /// The terms, sorted.
+    pub fn terms(&self) -> &[String] {
+        &self.terms
     }
 
-    /// Document frequency of a term.
-    pub fn df(&self, term: &str) -> usize {
-        self.term_id(term)
-            .and_then(|i| self.dfs.get(i as usize))
-            .map_or(0, |&d| d as usize)
+    /// Document frequency of term number `term`.
+    pub fn df_of(&self, term: u32) -> u32 {
+        self.dfs.get(term as usize).copied().unwrap_or(0)
     }
-
-    /// Turns distinct query terms into scored query terms (at most 64 kept).
-    pub fn query(&self, terms: &[String]) -> Vec<QueryTerm> {
-        let n = self.body_len.len();
-        let mut out: Vec<QueryTerm> = Vec::new();
-        for term in terms {
-            if out.len() == 64 || out.iter().any(|q| q.term == *term) {
-                continue;
-            }
-            let posting = self.term_id(term);
-            let df = posting
-                .and_then(|i| self.dfs.get(i as usize))
-                .map_or(0, |&d| d as usize);
-            // A CJK bigram no passage contains is an artefact of reading across
-            // a word boundary (的海, 外补): it says nothing about coverage.
-            let cjk_pair = term.chars().count() == 2 && term.chars().all(analyze::is_cjk);
-            if df == 0 && cjk_pair {
-                continue;
-            }
-            out.push(QueryTerm {
-                term: term.clone(),
-                idf: idf(n, df),
-                posting,
-            });
-        }
-        out
-    }
-
-    /// Scores every passage that contains a query term and passes `keep`;
-    /// returns hits sorted best first (ties by passage number), at most `limit`.
-    pub fn search(
-        &self,
-        query: &[QueryTerm],
-        params: &Bm25,
-        keep: &dyn Fn(u32) -> bool,
-        limit: usize,
-    ) -> Vec<Hit> {
-        let n = self.body_len.len();
-        if n == 0 || limit == 0 {
-            return Vec::new();
-        }
-        let w = params.title_weight;
-        let total: f32 = self
-            .body_len
-            .iter()
-            .zip(&self.title_len)
-            .map(|(&b, &t)| b as f32 + w * t as f32)
-            .sum();
-        let avg = (total / n as f32).max(1.0);
-        // Dense accumulators: score and matched-term mask per passage.
-        let mut scores: Vec<(f32, u64)> = vec![(0.0, 0); n];
-        let mut touched: Vec<u32> = Vec::new();
-        for (qi, q) in query.iter().enumerate() {
-            let Some(term) = q.posting else {
-                continue;
-            };
-            for (doc, body, title) in self.list(term) {
-                let (Some(&bl), Some(&tl), Some(acc)) = (
-                    self.body_len.get(doc as usize),
-                    self.title_len.get(doc as usize),
-                    scores.get_mut(doc as usize),
-                ) else {
-                    continue;
-                };
-                let len = bl as f32 + w * tl as f32;
-                let tf = body as f32 + w * title as f32;
-                let norm = params.k1 * (1.0 - params.b + params.b * len / avg);
-                if acc.1 == 0 {
-                    touched.push(doc);
-                }
-                acc.0 += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
-                acc.1 |= 1u64 << qi;
-            }
-        }
-        let hit = |doc: u32| {
-            let &(score, matched) = scores.get(doc as usize)?;
-            Some(Hit {
-                doc,
-                score,
-                matched,
-            })
-        };
-        let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
-        // The filter is costlier than scoring: run it on the best `limit`
-        // first, and over every touched passage only when it refused one.
-        let mut hits: Vec<Hit> = touched.into_iter().filter_map(hit).collect();
-        let best = crate::sort::top_k(hits.iter().copied(), limit, &order);
-        if best.iter().all(|h| keep(h.doc)) {
-            return best;
-        }
-        hits.retain(|h| keep(h.doc));
-        crate::sort::top_k(hits.iter().copied(), limit, &order)
-    }
-
-    /// [`Postings::matched`] for many passages at once: `docs` sorted and
-    /// unique; one merge pass over each query term's list (not one per doc).
-    pub fn matched_many(&self, query: &[QueryTerm], docs: &[u32]) -> Vec<u64> {
-        let mut masks = vec![0u64; docs.len()];
-        for (qi, q) in query.iter().enumerate() {
-            let Some(term) = q.posting else {
-                continue;
-            };
-            let mut at = 0;
-            for (doc, _, _) in self.list(term) {
-                while docs.get(at).is_some_and(|&d| d < doc) {
-                    at += 1;
-                }
-                match (docs.get(at), masks.get_mut(at)) {
-                    (Some(&d), Some(m)) if d == doc => *m |= 1u64 << qi,
-                    (None, _) => break,
-                    _ => {}
-                }
-            }
-        }
-        masks
-    }
-
-    /// Which query terms a passage contains (bit `i` for term `i`).
-    pub fn matched(&self, query: &[QueryTerm], doc: u32) -> u64 {
-        let mut mask = 0;
-        for (qi, q) in query.iter().enumerate() {
-            let Some(term) = q.posting else {
-                continue;
-            };
-            if self
-                .list(term)
-                .take_while(|p| p.0 <= doc)
-                .any(|p| p.0 == doc)
-            {
-                mask |= 1u64 << qi;
-            }
-        }
-        mask
-    }
-}
-
-/// Share of the query's IDF mass that `matched` covers (0 for an empty query).
-pub fn coverage(query: &[QueryTerm], matched: u64) -> f32 {
-    let total: f32 = query.iter().map(|q| q.idf).sum();
-    if total <= 0.0 {
-        return 0.0;
-    }
-    let hit: f32 = query
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| matched & (1u64 << i) != 0)
-        .map(|(_, q)| q.idf)
-        .sum();
-    hit / total
 }

@@ -7,8 +7,8 @@
 //! slot its best passage before filling the remaining places by score.
 
 use crate::analyze;
-use crate::index::{postings, Hit, Index, QueryTerm};
-use crate::model::{Constraints, ContextEntry, Passage, Scope, TITLE_TYPE};
+use crate::index::{terms, Hit, Index, QueryTerm};
+use crate::model::{Constraints, ContextEntry, Passage, Scope, DEFAULT_ACCESS, TITLE_TYPE};
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
@@ -47,6 +47,16 @@ pub fn visible(p: &Passage, scope: &Scope) -> bool {
         && field_agrees(p, "region", scope.region.as_deref())
 }
 
+/// [`visible`] for every passage at once when no passage carries a scope
+/// field (`access`, `environment`, `region`): then the answer is the same
+/// for all, and no passage needs reading (in a bundle: fetching).
+fn uniform_visibility(index: &Index, scope: &Scope) -> Option<bool> {
+    let scoped = ["access", "environment", "region"]
+        .iter()
+        .any(|k| index.has_meta_key(k));
+    (!scoped).then(|| scope.allows(DEFAULT_ACCESS))
+}
+
 fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
     // The scope is checked first: most requests set no environment or region.
     want.is_none_or(|w| p.meta.get(key).is_none_or(|v| v.matches(w)))
@@ -69,8 +79,19 @@ pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
 
 /// True when a slot may use passage `doc`: the scope may read it
 /// ([`visible`]) and it meets the slot's constraints ([`satisfies`]).
+/// A passage whose bundle part is not loaded yet passes (its part is
+/// recorded as needed): the run then asks for the parts of exactly the
+/// passages it would read, and the run after loading them decides.
 pub fn admits(index: &Index, scope: &Scope, constraints: &Constraints, doc: u32) -> bool {
-    index.passage(doc).is_some_and(|p| visible(p, scope)) && satisfies(index, doc, constraints)
+    if constraints.is_empty() {
+        if let Some(all) = uniform_visibility(index, scope) {
+            return all && doc < index.passage_count();
+        }
+    }
+    match index.passage(doc) {
+        Some(p) => visible(p, scope) && satisfies(index, doc, constraints),
+        None => index.pending(doc),
+    }
 }
 
 /// Analyzed query terms of a question.
@@ -110,14 +131,14 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
         anchors,
     } = *q;
     let terms = query_terms(question);
-    let query = index.postings().query(&terms);
+    let query = index.query(&terms);
     let focus_mask: u64 = query
         .iter()
         .enumerate()
         .filter(|(_, q)| focus.contains(&q.term))
         .fold(0, |m, (i, _)| m | (1u64 << i));
     let keep = |doc: u32| admits(index, scope, constraints, doc);
-    let hits: Vec<Hit> = index.postings().search(&query, bm25, &keep, pool);
+    let hits: Vec<Hit> = index.terms().search(&query, bm25, &keep, pool);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     let cues = index.cue_attributes(&terms);
     let mut found: Vec<(Candidate, u64)> = hits
@@ -126,7 +147,7 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
             let c = Candidate {
                 doc: h.doc,
                 score: h.score,
-                coverage: postings::coverage(&query, h.matched),
+                coverage: terms::coverage(&query, h.matched),
                 matched: h.matched,
                 cued: false,
             };
@@ -146,11 +167,11 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
         let at = match found.iter().position(|(c, _)| c.doc == doc) {
             Some(at) => at,
             None => {
-                let matched = index.postings().matched(&query, doc);
+                let matched = index.terms().matched(&query, doc);
                 let c = Candidate {
                     doc,
                     score: 0.0,
-                    coverage: postings::coverage(&query, matched),
+                    coverage: terms::coverage(&query, matched),
                     matched,
                     cued: false,
                 };
@@ -215,13 +236,16 @@ pub const HOP_POOL: usize = 100;
 /// the evidence) but earns no coverage share; the unlinked feedback round
 /// is the one that drops such passages (measured: dropping them here cost
 /// HotpotQA complete-chain recall@5 0.887 → 0.843).
-/// Returns (target, score, parent), best first; targets pass `keep`.
+/// Returns the best `limit` (target, score, parent) whose target passes
+/// `keep`, best first; `keep` runs in rank order and only until `limit` have
+/// passed (a target's score does not depend on other targets).
 pub fn hops(
     index: &Index,
     query: &[QueryTerm],
     candidates: &[Candidate],
     anchors: &[u32],
     keep: &dyn Fn(u32) -> bool,
+    limit: usize,
 ) -> Vec<(u32, f64, u32)> {
     let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
     // Candidates by passage number, for binary search.
@@ -256,16 +280,6 @@ pub fn hops(
     }
     edges.retain(|&(target, parent, _)| target != parent);
     crate::sort::sort_by(&mut edges, &|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    // The filter runs once per distinct target (edges are sorted by target).
-    let mut last: Option<(u32, bool)> = None;
-    edges.retain(|&(target, _, _)| match last {
-        Some((t, ok)) if t == target => ok,
-        _ => {
-            let ok = keep(target);
-            last = Some((target, ok));
-            ok
-        }
-    });
     // Term masks: the pool's are known; the rest in one pass over the postings.
     let mut unknown: Vec<u32> = edges
         .iter()
@@ -275,7 +289,7 @@ pub fn hops(
         .collect();
     crate::sort::sort_by(&mut unknown, &|a, b| a.cmp(b));
     unknown.dedup();
-    let masks = index.postings().matched_many(query, &unknown);
+    let masks = index.terms().matched_many(query, &unknown);
     let mask_of = |doc: u32| match known(doc) {
         Some(c) => c.matched,
         None => unknown
@@ -287,9 +301,8 @@ pub fn hops(
     let mut out: Vec<(u32, f64, u32)> = Vec::new();
     for (target, parent, weight) in edges {
         let new_terms = mask_of(target) & !mask_of(parent);
-        let score = f64::from(
-            HOP_WEIGHT * weight + score_of(target) + postings::coverage(query, new_terms),
-        );
+        let score =
+            f64::from(HOP_WEIGHT * weight + score_of(target) + terms::coverage(query, new_terms));
         // Edges are sorted by target: keep the best edge of each target.
         match out.last_mut() {
             Some(e) if e.0 == target => {
@@ -301,7 +314,7 @@ pub fn hops(
         }
     }
     crate::sort::sort_by(&mut out, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    out
+    out.into_iter().filter(|t| keep(t.0)).take(limit).collect()
 }
 
 /// Terms of the best passage added to its slot's query in the feedback round.
@@ -332,10 +345,9 @@ pub fn feedback(
         .filter(|t| !query.iter().any(|q| q.term == *t))
         .collect();
     let mut extra: Vec<QueryTerm> = index
-        .postings()
         .query(&terms)
         .into_iter()
-        .filter(|q| index.postings().df(&q.term) >= 2)
+        .filter(|q| index.df(&q.term) >= 2)
         .collect();
     crate::sort::sort_by(&mut extra, &|a, b| {
         b.idf.total_cmp(&a.idf).then(a.term.cmp(&b.term))
@@ -346,7 +358,7 @@ pub fn feedback(
         expanded.push(q);
     }
     let keep = |d: u32| d != parent && keep(d);
-    let hits = index.postings().search(&expanded, bm25, &keep, limit);
+    let hits = index.terms().search(&expanded, bm25, &keep, limit);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     // As for hops: only passages that bring a question term the parent lacks.
     let original = if query.len() >= 64 {
@@ -354,7 +366,7 @@ pub fn feedback(
     } else {
         (1u64 << query.len()) - 1
     };
-    let parent_terms = index.postings().matched(query, parent);
+    let parent_terms = index.terms().matched(query, parent);
     hits.into_iter()
         .filter(|h| h.matched & original & !parent_terms != 0)
         .map(|h| (h.doc, f64::from(h.score / top)))

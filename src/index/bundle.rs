@@ -1,0 +1,494 @@
+//! Stage 2 — index: the sharded bundle, Pagefind's model for large sites.
+//!
+//! A bundle is the index cut into parts a browser fetches on demand:
+//!
+//! | part | key | holds |
+//! |---|---|---|
+//! | manifest | — | BM25 parameters, totals, catalog, cues, slot tags, the part directory |
+//! | `t-…` | term range | posting lists with each passage's field lengths inline |
+//! | `p-…` | page of [`PASSAGE_PAGE`] passages | passages (the fragments a report shows), mentions, links |
+//! | `e-…` | page of [`ENTITY_PAGE`] entities | owners and reverse edges |
+//! | `i-…` | passage-ID range | (ID, passage number) rows |
+//!
+//! Every part is the checked container of [`super::format`], named
+//! `{kind}{number}-{build}.slc` where `build` hashes the content of every
+//! part: a rebuild that changes anything renames every part, so a part is
+//! immutable and cacheable forever, and [`Index::add_part`] rejects a part
+//! of another build (each part also names its build and number inside).
+//! Names are computed, not listed, which keeps the manifest small (a list
+//! of content-hashed names costs about 8 bytes per part). The protocol: open the manifest
+//! ([`Index::from_manifest`]), run the question, add the parts the run
+//! reports as [`Index::needed`], and repeat until nothing is needed (see
+//! [`super::shard`] for why that final run equals the whole index's).
+
+use super::format::{self, StoredPassage};
+use super::shard::{Misses, Pages, Part, Ranged};
+use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Postings, Terms};
+use crate::error::{Error, Result};
+use crate::model::Entity;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// File name of the manifest inside a bundle directory.
+pub const MANIFEST: &str = "manifest.slc";
+const MANIFEST_MAGIC: &[u8; 8] = b"SLCHMAN\0";
+const PART_MAGIC: &[u8; 8] = b"SLCHPRT\0";
+/// Most posting bytes in a term part (about, counting inline lengths as two
+/// bytes per posting); a longer list gets a part of its own. Small parts
+/// waste little on the rare terms a question and its feedback round add.
+pub const TERM_PART_BYTES: usize = 2 * 1024;
+/// Passages per passage part.
+pub const PASSAGE_PAGE: u32 = 16;
+/// Entities per entity part.
+pub const ENTITY_PAGE: u32 = 16;
+/// Passage IDs per ID part.
+pub const ID_PART_ROWS: usize = 512;
+
+/// The parts of a bundle: how many of each kind, and where key ranges start.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Directory {
+    /// Hash of every part's content.
+    build: u32,
+    /// First term of each term range.
+    terms: Vec<String>,
+    passages: u32,
+    entities: u32,
+    /// First passage ID of each ID range.
+    ids: Vec<String>,
+}
+
+/// Makes a part of one kind from its number.
+type MakePart = fn(u32) -> Part;
+
+const KINDS: [(char, MakePart); 4] = [
+    ('t', Part::Terms),
+    ('p', Part::Passages),
+    ('e', Part::Entities),
+    ('i', Part::Ids),
+];
+
+impl Directory {
+    fn count(&self, kind: char) -> u32 {
+        match kind {
+            't' => self.terms.len() as u32,
+            'p' => self.passages,
+            'e' => self.entities,
+            _ => self.ids.len() as u32,
+        }
+    }
+
+    fn name(&self, part: Part) -> String {
+        let (kind, n) = match part {
+            Part::Terms(n) => ('t', n),
+            Part::Passages(n) => ('p', n),
+            Part::Entities(n) => ('e', n),
+            Part::Ids(n) => ('i', n),
+        };
+        part_name(kind, n, self.build)
+    }
+
+    /// The part a file name names in this bundle.
+    fn part(&self, name: &str) -> Option<Part> {
+        let stem = name.strip_suffix(".slc")?;
+        let (head, build) = stem.split_once('-')?;
+        if u32::from_str_radix(build, 16).ok()? != self.build {
+            return None;
+        }
+        let mut chars = head.chars();
+        let kind = chars.next()?;
+        let n = chars.as_str().parse::<u32>().ok()?;
+        let (_, make) = KINDS.iter().find(|(k, _)| *k == kind)?;
+        (n < self.count(kind) && part_name(kind, n, self.build) == name).then(|| make(n))
+    }
+
+    /// Every part name, kind by kind.
+    pub fn names(&self) -> Vec<String> {
+        KINDS
+            .iter()
+            .flat_map(|&(kind, make)| (0..self.count(kind)).map(make))
+            .map(|p| self.name(p))
+            .collect()
+    }
+}
+
+fn part_name(kind: char, n: u32, build: u32) -> String {
+    format!("{kind}{n}-{build:08x}.slc")
+}
+
+#[derive(Serialize, Deserialize)]
+struct Manifest {
+    bm25: Bm25,
+    totals: super::terms::Totals,
+    catalog: Vec<Entity>,
+    declared: Vec<Entity>,
+    cues: Cues,
+    slot_members: BTreeMap<String, Vec<u32>>,
+    meta_keys: BTreeSet<String>,
+    passage_page: u32,
+    entity_page: u32,
+    directory: Directory,
+}
+
+type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>);
+
+#[derive(Serialize, Deserialize)]
+struct Sealed {
+    build: u32,
+    part: (char, u32),
+    payload: Payload,
+}
+
+#[derive(Serialize, Deserialize)]
+enum Payload {
+    Terms(Postings),
+    Passages(Vec<PassageRow>),
+    /// Owners and reverse edges per entity, each list as ascending deltas.
+    Entities(Vec<(Vec<u32>, Vec<u32>)>),
+    Ids(Vec<(String, u32)>),
+}
+
+/// A bundle in memory: the manifest and the named parts.
+pub struct Bundle {
+    pub manifest: Vec<u8>,
+    pub parts: Vec<(String, Vec<u8>)>,
+}
+
+/// FNV-1a: the build hash over every part's payload.
+fn hash(h: u32, bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// Parts being cut: encoded payloads by kind and number, and the running hash.
+struct Cutter {
+    payloads: Vec<((char, u32), Vec<u8>)>,
+    build: u32,
+}
+
+impl Cutter {
+    /// Adds the next part of a kind; returns its number.
+    fn add(&mut self, kind: char, payload: &Payload) -> Result<u32> {
+        let n = self
+            .payloads
+            .iter()
+            .filter(|((k, _), _)| *k == kind)
+            .count() as u32;
+        let bytes = postcard::to_allocvec(payload)
+            .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+        self.build = hash(self.build, &bytes);
+        self.payloads.push(((kind, n), bytes));
+        Ok(n)
+    }
+}
+
+/// An ascending list as differences (first value, then gaps): the passages
+/// of one page are consecutive, so most gaps are 1 and compress to nothing.
+fn deltas(list: &[u32]) -> Vec<u32> {
+    let mut prev = 0;
+    list.iter()
+        .map(|&d| {
+            let gap = d.wrapping_sub(prev);
+            prev = d;
+            gap
+        })
+        .collect()
+}
+
+/// Inverse of [`deltas`]; `None` when a value reaches `n` or overflows.
+fn undo_deltas(gaps: &[u32], n: u32) -> Option<Vec<u32>> {
+    let mut prev = 0u32;
+    gaps.iter()
+        .map(|&g| {
+            prev = prev.checked_add(g)?;
+            (prev < n).then_some(prev)
+        })
+        .collect()
+}
+
+fn incomplete() -> Error {
+    Error::Index("a bundle can only be cut from a whole index".into())
+}
+
+/// Cuts a sorted run into chunks of at most `budget` (a row larger than
+/// the budget gets a chunk of its own); returns the first key and the rows
+/// of each, the first key of the first chunk being empty so that every key
+/// has a chunk.
+fn ranges<T>(
+    rows: Vec<T>,
+    key: impl Fn(&T) -> String,
+    size: impl Fn(&T) -> usize,
+    budget: usize,
+) -> Vec<(String, Vec<T>)> {
+    let mut out: Vec<(String, Vec<T>)> = Vec::new();
+    let mut current: Vec<T> = Vec::new();
+    let mut used = 0;
+    for row in rows {
+        let s = size(&row);
+        if !current.is_empty() && used + s > budget {
+            out.push((String::new(), std::mem::take(&mut current)));
+            used = 0;
+        }
+        used += s;
+        current.push(row);
+    }
+    if !current.is_empty() || out.is_empty() {
+        out.push((String::new(), current));
+    }
+    for (i, (first, rows)) in out.iter_mut().enumerate() {
+        if i > 0 {
+            *first = rows.first().map(&key).unwrap_or_default();
+        }
+    }
+    out
+}
+
+impl Index {
+    /// Cuts the whole index into a bundle.
+    pub fn to_bundle(&self) -> Result<Bundle> {
+        if self.parts.is_some() {
+            return Err(incomplete());
+        }
+        let mut cut = Cutter {
+            payloads: Vec::new(),
+            build: 0x811c_9dc5,
+        };
+        // Terms: consecutive lists until a part reaches TERM_PART_BYTES.
+        let postings = match self.terms.ranges().all().as_deref() {
+            Some([one]) => *one,
+            _ => return Err(incomplete()),
+        };
+        let numbered: Vec<usize> = (0..postings.terms().len()).collect();
+        let term_ranges = ranges(
+            numbered,
+            |&i| postings.terms().get(i).cloned().unwrap_or_default(),
+            |&i| postings.list_bytes(i) + 2 * postings.df_of(i as u32) as usize,
+            TERM_PART_BYTES,
+        );
+        let mut terms = Vec::new();
+        for (first, run) in term_ranges {
+            let (from, to) = (
+                run.first().copied().unwrap_or(0),
+                run.last().map_or(0, |l| l + 1),
+            );
+            cut.add('t', &Payload::Terms(postings.part(from, to)))?;
+            terms.push(first);
+        }
+        // Passages, with their mentions and links, in pages.
+        let passages = self.passages.all().ok_or_else(incomplete)?;
+        let mentions = self.mentions.all().ok_or_else(incomplete)?;
+        let links = self.page_links.all().ok_or_else(incomplete)?;
+        for start in (0..passages.len()).step_by(PASSAGE_PAGE as usize) {
+            let end = (start + PASSAGE_PAGE as usize).min(passages.len());
+            let rows: Vec<PassageRow> = (start..end)
+                .filter_map(|i| {
+                    let p = passages.get(i)?;
+                    Some((
+                        format::store_passage(p),
+                        mentions.get(i).map(|m| m.to_vec()).unwrap_or_default(),
+                        links.get(i).map(|l| l.to_vec()).unwrap_or_default(),
+                    ))
+                })
+                .collect();
+            cut.add('p', &Payload::Passages(rows))?;
+        }
+        // Entities' owners and reverse edges, in pages.
+        let owners = self.owners.all().ok_or_else(incomplete)?;
+        let mentioned_by = self.mentioned_by.all().ok_or_else(incomplete)?;
+        for start in (0..owners.len()).step_by(ENTITY_PAGE as usize) {
+            let end = (start + ENTITY_PAGE as usize).min(owners.len());
+            let rows = (start..end)
+                .map(|e| {
+                    let list = |t: &[&Vec<u32>]| t.get(e).map(|l| deltas(l)).unwrap_or_default();
+                    (list(&owners), list(&mentioned_by))
+                })
+                .collect();
+            cut.add('e', &Payload::Entities(rows))?;
+        }
+        // Passage IDs, sorted, in ranges.
+        let Ids::Sorted(by_id) = &self.ids else {
+            return Err(incomplete());
+        };
+        let rows: Vec<(String, u32)> = by_id
+            .iter()
+            .filter_map(|&d| Some((passages.get(d as usize)?.id.clone(), d)))
+            .collect();
+        let mut ids = Vec::new();
+        for (first, run) in ranges(rows, |r| r.0.clone(), |_| 1, ID_PART_ROWS) {
+            cut.add('i', &Payload::Ids(run))?;
+            ids.push(first);
+        }
+        let count = |kind: char| cut.payloads.iter().filter(|((k, _), _)| *k == kind).count();
+        let directory = Directory {
+            build: cut.build,
+            terms,
+            passages: count('p') as u32,
+            entities: count('e') as u32,
+            ids,
+        };
+        let mut parts = Vec::with_capacity(cut.payloads.len());
+        for ((kind, n), payload) in &cut.payloads {
+            // A `Sealed` value's encoding: its header fields, then the payload.
+            let mut bytes = postcard::to_allocvec(&(directory.build, *kind, *n))
+                .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+            bytes.extend_from_slice(payload);
+            parts.push((
+                part_name(*kind, *n, directory.build),
+                format::seal_bytes(PART_MAGIC, &bytes),
+            ));
+        }
+        let manifest = Manifest {
+            bm25: self.bm25,
+            totals: self.terms.totals(),
+            catalog: self.catalog.entities().to_vec(),
+            declared: self.declared.clone(),
+            cues: self.cues.clone(),
+            slot_members: self.slot_members.clone(),
+            meta_keys: self.meta_keys.clone(),
+            passage_page: PASSAGE_PAGE,
+            entity_page: ENTITY_PAGE,
+            directory,
+        };
+        Ok(Bundle {
+            manifest: format::seal(MANIFEST_MAGIC, &manifest)?,
+            parts,
+        })
+    }
+
+    /// Opens a bundle from its manifest; no part is loaded yet.
+    pub fn from_manifest(bytes: &[u8]) -> Result<Index> {
+        let m: Manifest = format::open(MANIFEST_MAGIC, "a slotchain bundle manifest", bytes)?;
+        let bad = |what: String| Error::Index(format!("manifest: {what}"));
+        let n = m.totals.passages;
+        let catalog = Catalog::new(m.catalog);
+        let entities = catalog.entities().len() as u32;
+        let d = &m.directory;
+        let pages = |count: u32, size: u32| count.div_ceil(size.max(1)) as usize;
+        if d.passages as usize != pages(n, m.passage_page)
+            || d.entities as usize != pages(entities, m.entity_page)
+        {
+            return Err(bad(
+                "the part directory does not match the passage and entity counts".into(),
+            ));
+        }
+        if m.slot_members.values().flatten().any(|&doc| doc >= n) {
+            return Err(bad("a slot tag names a missing passage".into()));
+        }
+        let mut index = Index {
+            bm25: m.bm25,
+            terms: Terms::pending(m.totals, d.terms.clone()).map_err(bad)?,
+            passages: Pages::pending(n, m.passage_page),
+            catalog,
+            declared: m.declared,
+            cues: m.cues,
+            mentions: Pages::pending(n, m.passage_page),
+            page_links: Pages::pending(n, m.passage_page),
+            ids: Ids::Ranged(Ranged::pending(d.ids.clone()).map_err(bad)?),
+            owners: Pages::pending(entities, m.entity_page),
+            mentioned_by: Pages::pending(entities, m.entity_page),
+            misses: Misses::default(),
+            parts: Some(m.directory),
+            cue_terms: BTreeMap::new(),
+            slot_members: m.slot_members,
+            meta_keys: m.meta_keys,
+            types: Vec::new(),
+        };
+        index.derive();
+        Ok(index)
+    }
+
+    /// Adds one part of a bundle opened with [`Index::from_manifest`]. The
+    /// name must be one of this bundle's parts, and the bytes that part.
+    pub fn add_part(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
+        let unknown = || Error::Index(format!("part {name}: not a part of this bundle"));
+        let directory = self.parts.as_ref().ok_or_else(unknown)?;
+        let part = directory.part(name).ok_or_else(unknown)?;
+        let bad = |what: String| Error::Index(format!("part {name}: {what}"));
+        let sealed: Sealed = format::open(PART_MAGIC, "a slotchain bundle part", bytes)
+            .map_err(|e| bad(e.to_string()))?;
+        if sealed.build != directory.build
+            || directory.part(&part_name(sealed.part.0, sealed.part.1, sealed.build)) != Some(part)
+        {
+            return Err(bad(
+                "its content is another part or from another build (stale file)".into(),
+            ));
+        }
+        let payload = sealed.payload;
+        let n = self.passages.len();
+        let entities = self.catalog.entities().len() as u32;
+        match (part, payload) {
+            (Part::Terms(i), Payload::Terms(postings)) => self.terms.fill(i, postings).map_err(bad),
+            (Part::Passages(page), Payload::Passages(rows)) => {
+                let mut passages = Vec::with_capacity(rows.len());
+                let mut mentions = Vec::with_capacity(rows.len());
+                let mut links = Vec::with_capacity(rows.len());
+                for (p, m, l) in rows {
+                    let p = format::load_passage(p);
+                    format::check_mentions(&p, &m, entities).map_err(|e| bad(e.to_string()))?;
+                    if l.iter().any(|&e| e >= entities) {
+                        return Err(bad(format!("passage \"{}\" links a missing entity", p.id)));
+                    }
+                    passages.push(p);
+                    mentions.push(m);
+                    links.push(l);
+                }
+                self.passages.fill(page, passages).map_err(bad)?;
+                self.mentions.fill(page, mentions).map_err(bad)?;
+                self.page_links.fill(page, links).map_err(bad)
+            }
+            (Part::Entities(page), Payload::Entities(rows)) => {
+                let mut owners = Vec::with_capacity(rows.len());
+                let mut mentioned_by = Vec::with_capacity(rows.len());
+                for (o, m) in rows {
+                    match (undo_deltas(&o, n), undo_deltas(&m, n)) {
+                        (Some(o), Some(m)) => {
+                            owners.push(o);
+                            mentioned_by.push(m);
+                        }
+                        _ => return Err(bad("an entity edge names a missing passage".into())),
+                    }
+                }
+                self.owners.fill(page, owners).map_err(bad)?;
+                self.mentioned_by.fill(page, mentioned_by).map_err(bad)
+            }
+            (Part::Ids(i), Payload::Ids(rows)) => {
+                let Ids::Ranged(ranges) = &mut self.ids else {
+                    return Err(unknown());
+                };
+                let (from, to) = ranges.range(i);
+                let inside = |k: &str| from.is_some_and(|f| k >= f) && to.is_none_or(|e| k < e);
+                if rows.windows(2).any(|w| w[0].0 >= w[1].0)
+                    || rows.iter().any(|(k, d)| *d >= n || !inside(k))
+                {
+                    return Err(bad(
+                        "ID rows are unsorted, out of range or name a missing passage".into(),
+                    ));
+                }
+                ranges.fill(i, rows).map_err(bad)
+            }
+            _ => Err(bad("its content is not the kind its name says".into())),
+        }
+    }
+
+    /// True for an index opened from a bundle manifest.
+    pub fn is_bundle(&self) -> bool {
+        self.parts.is_some()
+    }
+
+    /// Every part name of the bundle (empty for an index file).
+    pub fn part_names(&self) -> Vec<String> {
+        self.parts
+            .as_ref()
+            .map(Directory::names)
+            .unwrap_or_default()
+    }
+
+    /// The parts lookups needed but found not loaded since the last call,
+    /// by file name (sorted by kind, then number); clears the record.
+    pub fn needed(&self) -> Vec<String> {
+        let Some(d) = &self.parts else {
+            return Vec::new();
+        };
+        self.misses.take().into_iter().map(|p| d.name(p)).collect()
+    }
+}

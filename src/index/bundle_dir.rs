@@ -1,0 +1,84 @@
+//! Stage 2 — index: a bundle on disk (native only).
+//!
+//! A bundle directory holds [`MANIFEST`] and the parts, each file
+//! gzip-compressed so that any static host serves it small (the browser
+//! side inflates with `DecompressionStream`). Writing removes the bundle
+//! files of an earlier build first (only `*.slc` files: nothing else in the
+//! directory is touched), so stale parts never linger.
+
+use super::bundle::{Bundle, MANIFEST};
+use super::Index;
+use crate::error::{Error, Result};
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::io::{Read, Write};
+use std::path::Path;
+
+fn io(path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut z = GzEncoder::new(Vec::new(), Compression::best());
+    z.write_all(bytes)?;
+    z.finish()
+}
+
+/// Reads one bundle file and inflates it.
+pub fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = dir.join(name);
+    let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+    let mut out = Vec::new();
+    GzDecoder::new(bytes.as_slice())
+        .read_to_end(&mut out)
+        .map_err(|e| io(&path, format!("not a gzip-compressed bundle file: {e}")))?;
+    Ok(out)
+}
+
+/// Sizes of a written bundle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    pub files: usize,
+    /// Bytes on disk (compressed), manifest included.
+    pub bytes: u64,
+    /// Compressed size of the manifest.
+    pub manifest: u64,
+}
+
+/// Writes a bundle into `dir` (created if needed).
+pub fn write(bundle: &Bundle, dir: &Path) -> Result<Written> {
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
+        let path = entry.map_err(|e| io(dir, e))?.path();
+        if path.extension().is_some_and(|x| x == "slc") && path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| io(&path, e))?;
+        }
+    }
+    let mut written = Written {
+        files: 0,
+        bytes: 0,
+        manifest: 0,
+    };
+    let files = std::iter::once((MANIFEST, &bundle.manifest))
+        .chain(bundle.parts.iter().map(|(n, b)| (n.as_str(), b)));
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        let packed = gzip(bytes).map_err(|e| io(&path, e))?;
+        std::fs::write(&path, &packed).map_err(|e| io(&path, e))?;
+        written.files += 1;
+        written.bytes += packed.len() as u64;
+        if name == MANIFEST {
+            written.manifest = packed.len() as u64;
+        }
+    }
+    Ok(written)
+}
+
+/// Opens the bundle in `dir` (its manifest only).
+pub fn open(dir: &Path) -> Result<Index> {
+    Index::from_manifest(&read(dir, MANIFEST)?)
+}

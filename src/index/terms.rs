@@ -1,0 +1,251 @@
+//! Stage 2 — index: the term dictionary and BM25F scoring over it.
+//!
+//! [`Terms`] reads posting lists across key ranges of [`Postings`] (one range
+//! for an index file, many for a bundle) and scores passages with BM25 over a
+//! weighted field sum (BM25F): `tf = tf_body + w·tf_title`,
+//! `len = len_body + w·len_title`. The average length comes from the exact
+//! integer totals of the whole index, so a bundle and its index file score
+//! every passage to the same bits.
+
+use super::postings::{Bm25, Postings};
+use super::shard::{Misses, Part, Ranged};
+use crate::analyze;
+
+/// A scored passage; `matched` has bit `i` set when query term `i` occurs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    pub doc: u32,
+    pub score: f32,
+    pub matched: u64,
+}
+
+/// A query term with its inverse document frequency.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryTerm {
+    pub term: String,
+    pub idf: f32,
+    /// (key range, term number inside it).
+    posting: Option<(u32, u32)>,
+}
+
+fn idf(n: usize, df: usize) -> f32 {
+    let (n, df) = (n as f32, df as f32);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// Collection statistics the scorer needs besides the postings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Totals {
+    pub passages: u32,
+    pub terms: u32,
+    pub body_len: u64,
+    pub title_len: u64,
+}
+
+/// The term dictionary with its posting lists.
+#[derive(Debug)]
+pub struct Terms {
+    totals: Totals,
+    ranges: Ranged<Postings>,
+}
+
+impl Terms {
+    /// All postings in one range (an index file); totals from its length table.
+    pub fn whole(postings: Postings, passages: usize) -> Terms {
+        let (body, title) = postings.table().unwrap_or((&[], &[]));
+        let sum = |v: &[u32]| v.iter().map(|&x| u64::from(x)).sum();
+        let totals = Totals {
+            passages: passages as u32,
+            terms: postings.terms().len() as u32,
+            body_len: sum(body),
+            title_len: sum(title),
+        };
+        Terms {
+            totals,
+            ranges: Ranged::whole(postings),
+        }
+    }
+
+    /// Key ranges of a bundle, none loaded.
+    pub fn pending(totals: Totals, first: Vec<String>) -> Result<Terms, String> {
+        Ok(Terms {
+            totals,
+            ranges: Ranged::pending(first)?,
+        })
+    }
+
+    pub fn totals(&self) -> Totals {
+        self.totals
+    }
+
+    pub fn ranges(&self) -> &Ranged<Postings> {
+        &self.ranges
+    }
+
+    /// Loads key range `i` (a bundle part), after checking it.
+    pub fn fill(&mut self, i: u32, part: Postings) -> Result<(), String> {
+        part.validate(self.totals.passages as usize)?;
+        let (from, to) = self.ranges.range(i);
+        let inside =
+            |t: &String| from.is_some_and(|f| t.as_str() >= f) && to.is_none_or(|e| t.as_str() < e);
+        if !part.terms().iter().all(inside) {
+            return Err(format!("term part {i} holds terms outside its key range"));
+        }
+        self.ranges.fill(i, part)
+    }
+
+    pub fn term_count(&self) -> usize {
+        self.totals.terms as usize
+    }
+
+    fn find(&self, term: &str, misses: &Misses) -> Option<(u32, u32)> {
+        let (range, postings) = self.ranges.get(term, misses, Part::Terms)?;
+        Some((range, postings.term_id(term)?))
+    }
+
+    fn list(&self, posting: (u32, u32)) -> impl Iterator<Item = super::postings::Posting> + '_ {
+        self.ranges
+            .chunk(posting.0)
+            .into_iter()
+            .flat_map(move |p| p.list(posting.1))
+    }
+
+    /// Document frequency of a term.
+    pub fn df(&self, term: &str, misses: &Misses) -> usize {
+        self.find(term, misses)
+            .and_then(|(r, t)| Some(self.ranges.chunk(r)?.df_of(t) as usize))
+            .unwrap_or(0)
+    }
+
+    /// Turns distinct query terms into scored query terms (at most 64 kept).
+    pub fn query(&self, terms: &[String], misses: &Misses) -> Vec<QueryTerm> {
+        let n = self.totals.passages as usize;
+        let mut out: Vec<QueryTerm> = Vec::new();
+        for term in terms {
+            if out.len() == 64 || out.iter().any(|q| q.term == *term) {
+                continue;
+            }
+            let posting = self.find(term, misses);
+            let df = self.df(term, misses);
+            // A CJK bigram no passage contains is an artefact of reading across
+            // a word boundary (的海, 外补): it says nothing about coverage.
+            let cjk_pair = term.chars().count() == 2 && term.chars().all(analyze::is_cjk);
+            if df == 0 && cjk_pair {
+                continue;
+            }
+            out.push(QueryTerm {
+                term: term.clone(),
+                idf: idf(n, df),
+                posting,
+            });
+        }
+        out
+    }
+
+    /// Scores every passage that contains a query term; returns the best
+    /// `limit` that pass `keep`, best first (ties by passage number). `keep`
+    /// runs on passages in rank order and only until `limit` have passed.
+    pub fn search(
+        &self,
+        query: &[QueryTerm],
+        params: &Bm25,
+        keep: &dyn Fn(u32) -> bool,
+        limit: usize,
+    ) -> Vec<Hit> {
+        let n = self.totals.passages as usize;
+        if n == 0 || limit == 0 {
+            return Vec::new();
+        }
+        let w = params.title_weight;
+        let total = self.totals.body_len as f32 + w * self.totals.title_len as f32;
+        let avg = (total / n as f32).max(1.0);
+        // Dense accumulators: score and matched-term mask per passage.
+        let mut scores: Vec<(f32, u64)> = vec![(0.0, 0); n];
+        let mut touched: Vec<u32> = Vec::new();
+        for (qi, q) in query.iter().enumerate() {
+            let Some(posting) = q.posting else {
+                continue;
+            };
+            for p in self.list(posting) {
+                let Some(acc) = scores.get_mut(p.doc as usize) else {
+                    continue;
+                };
+                let len = p.len_body as f32 + w * p.len_title as f32;
+                let tf = p.tf_body as f32 + w * p.tf_title as f32;
+                let norm = params.k1 * (1.0 - params.b + params.b * len / avg);
+                if acc.1 == 0 {
+                    touched.push(p.doc);
+                }
+                acc.0 += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
+                acc.1 |= 1u64 << qi;
+            }
+        }
+        let hit = |doc: u32| {
+            let &(score, matched) = scores.get(doc as usize)?;
+            Some(Hit {
+                doc,
+                score,
+                matched,
+            })
+        };
+        let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+        // The filter is costlier than scoring: run it on the best `limit`
+        // first, and down the full ranking only when it refused one.
+        let mut hits: Vec<Hit> = touched.into_iter().filter_map(hit).collect();
+        let best = crate::sort::top_k(hits.iter().copied(), limit, &order);
+        if best.iter().all(|h| keep(h.doc)) {
+            return best;
+        }
+        crate::sort::sort_by(&mut hits, &order);
+        hits.into_iter()
+            .filter(|h| keep(h.doc))
+            .take(limit)
+            .collect()
+    }
+
+    /// [`Terms::matched`] for many passages at once: `docs` sorted and
+    /// unique; one merge pass over each query term's list (not one per doc).
+    pub fn matched_many(&self, query: &[QueryTerm], docs: &[u32]) -> Vec<u64> {
+        let mut masks = vec![0u64; docs.len()];
+        for (qi, q) in query.iter().enumerate() {
+            let Some(posting) = q.posting else {
+                continue;
+            };
+            let mut at = 0;
+            for p in self.list(posting) {
+                while docs.get(at).is_some_and(|&d| d < p.doc) {
+                    at += 1;
+                }
+                match (docs.get(at), masks.get_mut(at)) {
+                    (Some(&d), Some(m)) if d == p.doc => *m |= 1u64 << qi,
+                    (None, _) => break,
+                    _ => {}
+                }
+            }
+        }
+        masks
+    }
+
+    /// Which query terms a passage contains (bit `i` for term `i`).
+    pub fn matched(&self, query: &[QueryTerm], doc: u32) -> u64 {
+        self.matched_many(query, &[doc])
+            .first()
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// Share of the query's IDF mass that `matched` covers (0 for an empty query).
+pub fn coverage(query: &[QueryTerm], matched: u64) -> f32 {
+    let total: f32 = query.iter().map(|q| q.idf).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let hit: f32 = query
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| matched & (1u64 << i) != 0)
+        .map(|(_, q)| q.idf)
+        .sum();
+    hit / total
+}
