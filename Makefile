@@ -29,6 +29,7 @@ SAMPLE_IDX  := $(WWW)/sample.idx
 # The help widget's demo index (www/docs.html): a small Markdown docs site.
 DOCS_SITE   := js-tests/fixtures/docs-site
 DOCS_IDX    := $(WWW)/docs.idx
+DOCS_BUNDLE := $(WWW)/docs
 WASM_OPT    := node_modules/.bin/wasm-opt
 # rustc 1.95's wasm32 default features; wasm-opt must accept all of them.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -124,7 +125,7 @@ wasm: tools-build cli
 	@echo "==> building the sample index $(SAMPLE_IDX)"
 	$(CLI) index $(CORPUS)/passages.jsonl --entities $(CORPUS)/entities.jsonl \
 	  --cues $(CORPUS)/cues.json -o $(SAMPLE_IDX)
-	@$(MAKE) --no-print-directory $(DOCS_IDX)
+	@$(MAKE) --no-print-directory $(DOCS_IDX) $(DOCS_BUNDLE)/manifest.slc
 	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX) $(DOCS_IDX) $(WWW)/widget/slotchain-search.js
 
 # The help widget's docs index (www/docs.html), public pages only: rebuilt when
@@ -132,6 +133,11 @@ wasm: tools-build cli
 $(DOCS_IDX): $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
 	@echo "==> building the widget's docs index $@ (public pages only)"
 	$(CLI) index $(DOCS_SITE) -o $@
+
+# The same site as a sharded bundle (www/docs.html's widget loads this one).
+$(DOCS_BUNDLE)/manifest.slc: $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
+	@echo "==> building the widget's docs bundle $(DOCS_BUNDLE)/ (public pages only)"
+	$(CLI) index $(DOCS_SITE) --bundle -o $(DOCS_BUNDLE)
 
 # ---------------------------------------------------------------- run
 demo: wasm serve
@@ -190,4 +196,4 @@ bench:
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
 
 clean:
-	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx test-results
+	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) test-results

@@ -1,7 +1,7 @@
 // Shared plumbing for the JS tests: artefact checks, the release CLI, the
 // static server and the browser. Not a test file itself (node --test only
 // runs *.test.mjs).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -151,4 +151,25 @@ export async function setCheckbox(page, selector, checked) {
     box.click();
     return box.checked === want;
   }, checked);
+}
+
+/**
+ * Answers over a bundle directory in Node the way the widget does: ask the
+ * engine which parts it needs, read (gunzip) and add them, repeat. Returns
+ * the report and the part names read, in order.
+ */
+export async function askBundleInNode(Engine, dir, question, scope) {
+  const { gunzipSync } = await import('node:zlib');
+  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
+  const engine = Engine.fromManifest(read('manifest.slc'));
+  const names = [];
+  for (let round = 0; round < 32; round++) {
+    const need = engine.neededChunks(question, scope);
+    if (need.length === 0) return { report: engine.ask(question, scope), names, engine };
+    for (const name of need) {
+      engine.addChunk(name, read(name));
+      names.push(name);
+    }
+  }
+  throw new Error('the bundle still lacks parts after 32 rounds');
 }

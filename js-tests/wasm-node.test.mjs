@@ -2,14 +2,15 @@
 // errors: same JSON for every seed question (minus elapsed_us), the same
 // one-line message for invalid plans, and a clean `invalid index: …` Error
 // (never a trap) for corrupt index bytes.
-import { describe, it, before } from 'node:test';
+import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   REPO, CLI, PKG, SAMPLE_IDX, SEEDS,
-  assertArtefacts, cliAsk, cliPlan, runCli, withoutTiming, nonJsonPaths,
+  assertArtefacts, askBundleInNode, cliAsk, cliPlan, runCli, withoutTiming, nonJsonPaths,
 } from './helpers.mjs';
 
 const WASM = join(PKG, 'slotchain_bg.wasm');
@@ -177,5 +178,44 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       assert.match(err.message, new RegExp(`^invalid ${kind}: `), `${label}: wasm message`);
       assert.equal(err.message, cli.stderr.trim().replace(/^slotchain: /, ''), `${label}: same message as the CLI`);
     }
+  });
+
+  describe('a sharded bundle of the same corpus', () => {
+    const corpus = join(REPO, 'corpus', 'helpcentre');
+    let dir;
+    before(() => {
+      dir = mkdtempSync(join(tmpdir(), 'slotchain-bundle-'));
+      const res = runCli(['index', join(corpus, 'passages.jsonl'), '--entities', join(corpus, 'entities.jsonl'),
+        '--cues', join(corpus, 'cues.json'), '--bundle', '-o', dir]);
+      assert.equal(res.status, 0, res.stderr);
+    });
+
+    for (const seed of SEEDS) {
+      it(`neededChunks/addChunk rounds end in the index file's report: ${seed.name}`, async () => {
+        const { report, names } = await askBundleInNode(Engine, dir, seed.question, seed.scope);
+        assertSameReport(report, cliAsk(seed.question, seed.scope), seed.name);
+        const files = readdirSync(dir).filter((f) => f !== 'manifest.slc');
+        assert.ok(names.length > 0 && names.length < files.length, `read ${names.length} of ${files.length} parts`);
+        assert.equal(new Set(names).size, names.length, 'no part read twice');
+      });
+    }
+
+    it('asking before the parts are added throws the names, not a partial answer; bad parts throw', async () => {
+      const { gunzipSync } = await import('node:zlib');
+      const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
+      const fresh = Engine.fromManifest(read('manifest.slc'));
+      const q = SEEDS[0].question;
+      const need = fresh.neededChunks(q, SEEDS[0].scope);
+      assert.ok(need.length > 0);
+      const err = thrown(() => fresh.ask(q, SEEDS[0].scope));
+      assert.match(err.message, /^the bundle lacks \d+ part\(s\) this answer reads/);
+      assert.match(thrown(() => fresh.addChunk('nope.slc', new Uint8Array(4))).message, /not a part of this bundle/);
+      const [a, b] = need;
+      if (b) assert.match(thrown(() => fresh.addChunk(a, read(b))).message, /another part or from another build/);
+      assert.match(thrown(() => Engine.fromManifest(read(need[0]))).message, /^invalid index: not a slotchain bundle manifest/);
+      assert.match(thrown(() => Engine.fromManifest(indexBytes)).message, /wrong magic/);
+    });
+
+    after(() => rmSync(dir, { recursive: true, force: true }));
   });
 });

@@ -1,15 +1,21 @@
 // The <slotchain-search> help widget (www/widget/slotchain-search.js) on
-// www/docs.html, over www/docs.idx built by `make wasm` from the fixture docs
-// site js-tests/fixtures/docs-site. Driven in headless Chromium; expected slot
-// states and citation urls come from the release CLI over the same index.
+// www/docs.html, over the bundle www/docs/ built by `make wasm` from the
+// fixture docs site js-tests/fixtures/docs-site. Driven in headless Chromium;
+// expected slot states and citation urls come from the release CLI over the
+// single-file index of the same site (www/docs.idx), and the parts the page
+// may fetch from the same wasm module answering over the bundle in Node.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, CLI, CHROMIUM, assertArtefacts, runCli, startServer, launchBrowser } from './helpers.mjs';
+import { pathToFileURL } from 'node:url';
+import {
+  REPO, CLI, CHROMIUM, PKG, assertArtefacts, askBundleInNode, runCli, startServer, launchBrowser, withoutTiming,
+} from './helpers.mjs';
 
 const WWW = join(REPO, 'www');
 const DOCS_IDX = join(WWW, 'docs.idx');
+const DOCS_BUNDLE = join(WWW, 'docs');
 const BASE = 'https://docs.example.com/'; // the widget's `base` attribute in docs.html
 const QUESTION = 'How do I install the CLI and how do I roll back a deploy?';
 const INTERNAL_PAGE = join(REPO, 'js-tests', 'fixtures', 'docs-site', 'internal', 'on-call.md');
@@ -86,7 +92,7 @@ describe('help widget <slotchain-search> in Chromium', () => {
     assertArtefacts([
       join(WWW, 'docs.html'), join(WWW, 'widget', 'slotchain-search.js'),
       join(WWW, 'pkg', 'slotchain.js'), join(WWW, 'pkg', 'slotchain_bg.wasm'),
-      DOCS_IDX, CLI, CHROMIUM, join(REPO, 'node_modules', 'playwright-core', 'package.json'),
+      DOCS_IDX, join(DOCS_BUNDLE, 'manifest.slc'), CLI, CHROMIUM, join(REPO, 'node_modules', 'playwright-core', 'package.json'),
     ]);
     server = await startServer(WWW);
     browser = await launchBrowser();
@@ -97,19 +103,19 @@ describe('help widget <slotchain-search> in Chromium', () => {
     await server?.close();
   });
 
-  it('loads nothing until first focus; `/` fetches the wasm and the index once, later questions reuse them', async () => {
+  it('loads nothing until first focus; `/` fetches the wasm and the manifest once, later questions reuse them', async () => {
     const { context, page, events } = await openDocs();
     try {
       await page.waitForLoadState('networkidle');
       assert.deepEqual(fetched(events, /\.wasm$/), [], 'no .wasm request before focus');
-      assert.deepEqual(fetched(events, /docs\.idx$/), [], 'no docs.idx request before focus');
+      assert.deepEqual(fetched(events, /\.slc$/), [], 'no bundle file requested before focus');
       assert.deepEqual(fetched(events, /\/pkg\//), [], 'not even the wasm-bindgen glue');
       assert.equal(await page.getAttribute('slotchain-search', 'data-status'), 'idle');
 
       // hold the index back a moment so the loading state can be seen
       let release;
       const held = new Promise((r) => (release = r));
-      await page.route('**/docs.idx', async (route) => {
+      await page.route('**/manifest.slc', async (route) => {
         await held;
         await route.continue();
       });
@@ -122,7 +128,7 @@ describe('help widget <slotchain-search> in Chromium', () => {
       assert.equal(await page.inputValue('slotchain-search input'), '', 'the `/` is not typed into the field');
       await page.waitForSelector('slotchain-search[data-status="ready"]', { timeout: 30_000 });
       assert.equal(fetched(events, /\.wasm$/).length, 1, 'the wasm fetched once');
-      assert.equal(fetched(events, /docs\.idx$/).length, 1, 'docs.idx fetched once');
+      assert.equal(fetched(events, /manifest\.slc$/).length, 1, 'the manifest fetched once');
 
       await ask(page, QUESTION);
       await ask(page, 'How do I upgrade the agents?');
@@ -131,7 +137,9 @@ describe('help widget <slotchain-search> in Chromium', () => {
       await page.focus('slotchain-search input');
       await ask(page, QUESTION);
       assert.equal(fetched(events, /\.wasm$/).length, 1, 'still one wasm request after three questions');
-      assert.equal(fetched(events, /docs\.idx$/).length, 1, 'still one docs.idx request after three questions');
+      assert.equal(fetched(events, /manifest\.slc$/).length, 1, 'still one manifest request after three questions');
+      const parts = fetched(events, /\/docs\/[tpei]\d+-[0-9a-f]{8}\.slc$/);
+      assert.equal(new Set(parts).size, parts.length, `no part fetched twice: ${parts.join(' ')}`);
       assert.deepEqual(events.errors, []);
     } finally {
       await context.close();
@@ -184,6 +192,33 @@ describe('help widget <slotchain-search> in Chromium', () => {
       // passage text is text: the evidence blockquotes hold no elements but <mark>
       const tags = await page.$$eval('slotchain-search .passage-text *', (els) => [...new Set(els.map((e) => e.tagName))]);
       assert.deepEqual(tags.filter((t) => t !== 'MARK'), []);
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('network log: a question fetches only the parts it reads, the same ones the engine reads in Node', async () => {
+    const glue = await import(pathToFileURL(join(PKG, 'slotchain.js')).href);
+    glue.initSync({ module: readFileSync(join(PKG, 'slotchain_bg.wasm')) });
+    const node = await askBundleInNode(glue.Engine, DOCS_BUNDLE, QUESTION);
+    assert.deepEqual(withoutTiming(JSON.parse(JSON.stringify(node.report))), withoutTiming(cliAskDocs(QUESTION)),
+      'premise: the bundle answers as the single-file index');
+    const total = readdirSync(DOCS_BUNDLE).filter((f) => f !== 'manifest.slc').length;
+    const { context, page, events } = await openDocs();
+    try {
+      await page.keyboard.press('/');
+      await ask(page, QUESTION);
+      const bundleFiles = events.requests.filter((u) => new URL(u).pathname.startsWith('/docs/')).map((u) => new URL(u).pathname.slice('/docs/'.length));
+      const parts = bundleFiles.filter((f) => f !== 'manifest.slc');
+      assert.deepEqual(parts.sort(), [...node.names].sort(), 'the page fetched exactly the parts the engine read');
+      assert.ok(parts.length < total, `only some parts: ${parts.length} of ${total}`);
+      assert.equal(fetched(events, /docs\.idx$/).length, 0, 'the single-file index is not fetched');
+      // a second question fetches only what it adds
+      await ask(page, 'How do I upgrade the agents?');
+      const after = events.requests.filter((u) => /\/docs\/.*\.slc$/.test(new URL(u).pathname)).length;
+      assert.equal(new Set(events.requests).size, events.requests.length, 'no URL requested twice');
+      assert.ok(after >= bundleFiles.length);
       assert.deepEqual(events.errors, []);
     } finally {
       await context.close();

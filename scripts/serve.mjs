@@ -24,6 +24,7 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.idx': 'application/octet-stream',
+  '.slc': 'application/octet-stream', // bundle parts (gzip inside; inflated by the widget)
 };
 
 function parseArgs(argv) {

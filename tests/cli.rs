@@ -13,17 +13,24 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn build_index(dir: &Path) -> String {
-    let out = dir.join("hc.idx").to_string_lossy().to_string();
-    let o = run(&[
-        "index",
-        &format!("{CORPUS}/passages.jsonl"),
-        "--entities",
-        &format!("{CORPUS}/entities.jsonl"),
-        "--cues",
-        &format!("{CORPUS}/cues.json"),
-        "-o",
-        &out,
-    ]);
+    build(dir, "hc.idx", &[])
+}
+
+/// Indexes the help-centre corpus into `dir/name` with extra arguments.
+fn build(dir: &Path, name: &str, extra: &[&str]) -> String {
+    let out = dir.join(name).to_string_lossy().to_string();
+    let mut args = vec![
+        "index".to_string(),
+        format!("{CORPUS}/passages.jsonl"),
+        "--entities".into(),
+        format!("{CORPUS}/entities.jsonl"),
+        "--cues".into(),
+        format!("{CORPUS}/cues.json"),
+        "-o".into(),
+        out.clone(),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let o = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).starts_with("indexed 34 passages"),
@@ -244,4 +251,54 @@ fn bad_input_is_a_one_line_error() {
         1,
         "invalid question: give a QUESTION, --plan or --batch",
     );
+}
+
+fn without_timing(o: &Output) -> serde_json::Value {
+    let mut r = report(o);
+    r.as_object_mut().unwrap().remove("elapsed_us");
+    r
+}
+
+#[test]
+fn a_bundle_directory_answers_like_the_index_file() {
+    let dir = temp_dir("bundle");
+    let file = build_index(&dir);
+    let bundle = build(&dir, "bundle", &["--bundle"]);
+    let files: Vec<String> = std::fs::read_dir(&bundle)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(files.contains(&"manifest.slc".to_string()), "{files:?}");
+    assert!(files.iter().all(|f| f.ends_with(".slc")), "{files:?}");
+    let q = "Which rollback rule applies to the service that failed after the second retry?";
+    let scope = r#"{"access":["public","operations"],"environment":"production"}"#;
+    let from_file = run(&["ask", "-i", &file, "--scope", scope, q]);
+    let from_bundle = run(&["ask", "-i", &bundle, "--scope", scope, q]);
+    assert_eq!(without_timing(&from_bundle), without_timing(&from_file));
+    let note = stderr(&from_bundle);
+    assert!(note.starts_with("slotchain: bundle: read "), "{note}");
+    let read: usize = note["slotchain: bundle: read ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(read > 0 && read < files.len() - 1, "{note}");
+
+    // Rebuilding removes the old parts; a lost part is a one-line error.
+    std::fs::write(Path::new(&bundle).join("notes.txt"), "kept").unwrap();
+    build(&dir, "bundle", &["--bundle"]);
+    assert!(
+        Path::new(&bundle).join("notes.txt").exists(),
+        "other files are kept"
+    );
+    let part = files.iter().find(|f| f.starts_with('t')).unwrap();
+    std::fs::remove_file(Path::new(&bundle).join(part)).unwrap();
+    fails_with(
+        &run(&["ask", "-i", &bundle, "--scope", scope, q]),
+        1,
+        "cannot read or write",
+    );
+    std::fs::write(Path::new(&bundle).join("manifest.slc"), "not gzip").unwrap();
+    fails_with(&run(&["ask", "-i", &bundle, q]), 1, "cannot read or write");
 }

@@ -4,11 +4,13 @@
 // an open shadow root.
 //
 //   <script type="module" src="/widget/slotchain-search.js"></script>
-//   <slotchain-search index="./docs.idx" pkg="./pkg/slotchain.js"
-//                     base="https://docs.example.com/"></slotchain-search>
+//   <slotchain-search bundle="/_slotchain/"></slotchain-search>
 //
 // Attributes (URLs resolve against the document, like any HTML attribute):
-//   index        the index file built by `slotchain index SITE_DIR -o docs.idx` (required)
+//   bundle       the bundle directory built by `slotchain index SITE_DIR --bundle -o DIR`:
+//                the widget fetches its manifest, then only the parts each question reads
+//   index        instead of `bundle`: one index file (`slotchain index SITE_DIR -o docs.idx`),
+//                fetched whole; fine for small sites
 //   pkg          the wasm-bindgen module (default: ../pkg/slotchain.js next to this file)
 //   base         what passage `url`s (site paths like /install/#npm) resolve against
 //                (default: the document's base URL)
@@ -19,11 +21,18 @@
 //   citations    evidence links shown per part (default 3)
 //
 // Guarantees:
-// - Lazy. Nothing is fetched on page load: the wasm module, the index and the
-//   components' stylesheet are fetched on the first focus of the search field
-//   (or the first `/` key press, which focuses it), with a visible "Loading…"
-//   status. Engines are cached per (pkg, index) pair at module level, so later
-//   questions — and other widgets on the page over the same index — reuse them.
+// - Lazy. Nothing is fetched on page load: the wasm module, the index (or the
+//   bundle's manifest) and the components' stylesheet are fetched on the first
+//   focus of the search field (or the first `/` key press, which focuses it),
+//   with a visible "Loading…" status. Engines are cached per (pkg, source) pair
+//   at module level, so later questions — and other widgets on the page over
+//   the same index — reuse them.
+// - Light. Over a bundle, each question first asks the engine which parts it
+//   reads (`neededChunks`), fetches those in parallel, adds them, and repeats
+//   until nothing is missing (a hop may need parts the first round did not);
+//   a part is fetched at most once per page. Parts are gzip files, inflated
+//   with DecompressionStream (or used as they come when the host already
+//   decoded them).
 // - Isolated. Everything renders in a shadow root; page styles do not reach in
 //   and the widget's styles do not leak out. Theming goes only through the
 //   custom properties --slotchain-accent, --slotchain-bg, --slotchain-fg,
@@ -44,12 +53,6 @@
 // data-runs (bumped per rendered report), data-question. Inside the shadow
 // root: one [data-slot-id][data-state] per slot, [data-citation] links.
 //
-// Later (issue 5): a sharded index. The loader below is split so a `bundle`
-// attribute (a manifest of chunks) can replace `index` without touching the
-// UI: `openEngine` would build the engine from the manifest, and `prepare`,
-// which runs before every question and is a no-op for a single-file index,
-// would fetch `engine.neededChunks(question)` that are not yet loaded and hand
-// each to `engine.addChunk(bytes)` before `ask` runs.
 import { renderAnswer } from '../components/answer.js';
 import { renderGraph } from '../components/graph.js';
 import { renderSlots } from '../components/slots.js';
@@ -81,19 +84,60 @@ async function fetchBytes(url) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** The engine for a source ({pkg, index}); module and index are fetched in parallel, once. */
-function openEngine({ pkg, index }) {
-  const key = `${pkg} ${index}`;
+/** Bundle files are gzip; a host that served them with Content-Encoding already inflated them. */
+async function inflate(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const MANIFEST = 'manifest.slc'; // bundle::MANIFEST in the crate
+const MAX_ROUNDS = 32; // pipeline::MAX_ROUNDS in the crate
+
+/**
+ * The engine for a source ({pkg, index} or {pkg, bundle}); the module and the
+ * index (or manifest) are fetched in parallel, once.
+ */
+function openEngine({ pkg, index, bundle }) {
+  const key = `${pkg} ${bundle ?? index}`;
   if (!engines.has(key)) {
-    const p = Promise.all([loadModule(pkg), fetchBytes(index)]).then(([mod, bytes]) => mod.Engine.fromBytes(bytes));
+    const bytes = bundle ? fetchBytes(new URL(MANIFEST, bundle).href).then(inflate) : fetchBytes(index);
+    const p = Promise.all([loadModule(pkg), bytes]).then(([mod, b]) => {
+      if (!bundle) return mod.Engine.fromBytes(b);
+      const engine = mod.Engine.fromManifest(b);
+      engine.bundle = { base: bundle, parts: new Map() }; // part name → Promise (fetch + add, once)
+      return engine;
+    });
     p.catch(() => engines.delete(key));
     engines.set(key, p);
   }
   return engines.get(key);
 }
 
-/** Runs before each question. Single-file index: nothing to fetch (see the module comment). */
-async function prepare(_engine, _question) {}
+/**
+ * Runs before each question: over a bundle, fetches and adds the parts the
+ * question reads, round by round, until the engine needs none. A no-op for
+ * a single-file index.
+ */
+async function prepare(engine, question, scope, options) {
+  const bundle = engine.bundle;
+  if (!bundle) return;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const names = engine.neededChunks(question, scope, options);
+    if (names.length === 0) return;
+    await Promise.all(names.map((name) => {
+      if (!bundle.parts.has(name)) {
+        const p = fetchBytes(new URL(name, bundle.base).href)
+          .then(inflate)
+          .then((bytes) => engine.addChunk(name, bytes));
+        p.catch(() => bundle.parts.delete(name)); // retried by the next question
+        bundle.parts.set(name, p);
+      }
+      return bundle.parts.get(name);
+    }));
+  }
+  throw new Error(`the bundle still lacks parts after ${MAX_ROUNDS} rounds`);
+}
 
 // serde-wasm-bindgen may hand back Maps for JSON objects.
 function toPlain(value) {
@@ -293,9 +337,12 @@ export class SlotchainSearch extends HTMLElement {
   get source() {
     const abs = (v) => new URL(v, document.baseURI).href;
     const index = this.getAttribute('index');
+    const bundle = this.getAttribute('bundle');
     return {
       pkg: abs(this.getAttribute('pkg') || DEFAULT_PKG),
       index: index ? abs(index) : null,
+      // a directory: its parts resolve against it, so it must end with '/'
+      bundle: bundle ? abs(bundle.endsWith('/') ? bundle : `${bundle}/`) : null,
       base: abs(this.getAttribute('base') || document.baseURI),
     };
   }
@@ -308,11 +355,12 @@ export class SlotchainSearch extends HTMLElement {
   /** Fetches the engine once; resolves to it. Safe to call repeatedly. */
   load() {
     if (this._loading) return this._loading;
-    const { pkg, index } = this.source;
+    const { pkg, index, bundle } = this.source;
     this._ensureComponentStyles();
     this.dataset.status = 'loading';
     this._showStatus('Loading…');
-    this._loading = (index ? openEngine({ pkg, index }) : Promise.reject(new Error('the widget has no index attribute')))
+    const source = bundle ? { pkg, bundle } : index ? { pkg, index } : null;
+    this._loading = (source ? openEngine(source) : Promise.reject(new Error('the widget has neither a bundle nor an index attribute')))
       .then((engine) => {
         this._engine = engine;
         this.dataset.status = 'ready';
@@ -340,12 +388,12 @@ export class SlotchainSearch extends HTMLElement {
     }
     let report;
     try {
-      await prepare(engine, question);
       const options = {};
       const k = Number.parseInt(this.getAttribute('k') ?? '', 10);
       if (Number.isInteger(k) && k > 0) options.k = k;
       const scopeAttr = this.getAttribute('scope');
       const scope = scopeAttr ? JSON.parse(scopeAttr) : undefined;
+      await prepare(engine, question, scope, options);
       report = toPlain(engine.ask(question, scope, options));
     } catch (err) {
       this._panel.hidden = false;
