@@ -211,9 +211,11 @@ fn incomplete() -> Error {
 }
 
 /// Cuts a sorted run into chunks of at most `budget` (a row larger than
-/// the budget gets a chunk of its own); returns the first key and the rows
-/// of each, the first key of the first chunk being empty so that every key
-/// has a chunk.
+/// the budget gets a chunk of its own); returns where each chunk's key range
+/// starts, and its rows. The first range starts at the empty key, so that
+/// every key has a chunk; the others at the shortest prefix of their first
+/// key that still sorts after the previous chunk's last key (the manifest
+/// lists these starts, so shorter is smaller).
 fn ranges<T>(
     rows: Vec<T>,
     key: impl Fn(&T) -> String,
@@ -235,12 +237,25 @@ fn ranges<T>(
     if !current.is_empty() || out.is_empty() {
         out.push((String::new(), current));
     }
-    for (i, (first, rows)) in out.iter_mut().enumerate() {
-        if i > 0 {
-            *first = rows.first().map(&key).unwrap_or_default();
+    let mut previous: Option<String> = None;
+    for (start, rows) in out.iter_mut() {
+        if let (Some(last), Some(first)) = (&previous, rows.first().map(&key)) {
+            *start = separator(last, &first);
         }
+        previous = rows.last().map(&key);
     }
     out
+}
+
+/// The shortest prefix of `first` that sorts after `last` (`first` itself
+/// when `last < first` holds for no shorter one).
+fn separator(last: &str, first: &str) -> String {
+    first
+        .char_indices()
+        .map(|(i, c)| &first[..i + c.len_utf8()])
+        .find(|p| *p > last)
+        .unwrap_or(first)
+        .to_string()
 }
 
 impl Index {
@@ -490,5 +505,36 @@ impl Index {
             return Vec::new();
         };
         self.misses.take().into_iter().map(|p| d.name(p)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separators_are_the_shortest_prefix_between_two_keys() {
+        assert_eq!(separator("apple", "banana"), "b");
+        assert_eq!(separator("bam", "banana"), "ban");
+        assert_eq!(separator("ab", "abc"), "abc");
+        assert_eq!(separator("a", "é"), "é");
+        // every separator sorts after `last` and at or before `first`
+        let keys = ["", "a", "aa", "ab", "b", "ba", "bz", "c", "日本", "日本語"];
+        for w in keys.windows(2) {
+            let s = separator(w[0], w[1]);
+            assert!(w[0] < s.as_str() && s.as_str() <= w[1], "{w:?} → {s}");
+        }
+    }
+
+    #[test]
+    fn ranges_cut_by_budget_and_start_at_the_empty_key() {
+        let rows: Vec<&str> = vec!["alpha", "beta", "bravo", "charlie", "delta"];
+        let cut = ranges(rows, |r| r.to_string(), |r| r.len(), 10);
+        let starts: Vec<&str> = cut.iter().map(|(s, _)| s.as_str()).collect();
+        let sizes: Vec<usize> = cut.iter().map(|(_, r)| r.len()).collect();
+        assert_eq!(starts, ["", "br", "c", "d"]);
+        assert_eq!(sizes, [2, 1, 1, 1]);
+        let one = ranges(Vec::<&str>::new(), |r| r.to_string(), |_| 1, 10);
+        assert_eq!(one.len(), 1, "an empty run still has one (empty) range");
     }
 }

@@ -1,0 +1,134 @@
+// Bytes a browser fetches per question from a slotchain bundle of the Python
+// docs (77,825 segments): the wasm module and its glue, the manifest, and the
+// parts the question reads. Runs the optimized wasm in Node with a fresh
+// engine per question, the way the widget does (neededChunks → addChunk in
+// rounds), and counts each file's size on disk (gzip, as served).
+//
+//   node bench/bundle-fetch.mjs [--questions N]
+//
+// One-part questions: "What is A?" for the corpus's own headings (prepare.mjs
+// picks 200, evenly spaced); two-part questions: consecutive pairs of them,
+// "What is A, and what is B?" (the decomposer splits these into two slots;
+// the table reports the slot counts it saw). Writes
+// bench/bundle-fetch.json and prints a Markdown table. Needs ../shared/data
+// (or SLOTCHAIN_DATA) and `make wasm`; says so and exits 1 when either is
+// missing. The bundle is rebuilt when the CLI or the corpus is newer.
+import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { BENCH, WORK, CLI, PKG, CORPORA, InputError, requireFile, readJsonl, main, quantile } from './lib/common.mjs';
+import { prepare } from './prepare.mjs';
+
+const MANIFEST = 'manifest.slc';
+
+function parseArgs(argv) {
+  const opts = { questions: 50 };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--questions') opts.questions = Number(argv[++i]);
+    else throw new InputError(`unknown argument ${argv[i]} (usage: bundle-fetch.mjs [--questions N])`);
+  }
+  if (!Number.isInteger(opts.questions) || opts.questions < 1) throw new InputError('--questions needs a positive integer');
+  return opts;
+}
+
+function buildBundle(passages, dir) {
+  const manifest = join(dir, MANIFEST);
+  const fresh = existsSync(manifest) && statSync(manifest).mtimeMs > Math.max(statSync(passages).mtimeMs, statSync(CLI).mtimeMs);
+  if (fresh) return null;
+  const started = process.hrtime.bigint();
+  const res = spawnSync(CLI, ['index', passages, '--bundle', '-o', dir], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`slotchain index failed: ${res.stderr}`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.error(`==> ${res.stderr.trim()}`);
+  return seconds;
+}
+
+const size = (path) => statSync(path).size;
+
+async function measure(Engine, dir, question) {
+  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
+  const engine = Engine.fromManifest(read(MANIFEST));
+  let bytes = 0;
+  let parts = 0;
+  let rounds = 0;
+  for (; rounds < 32; rounds++) {
+    const need = engine.neededChunks(question);
+    if (need.length === 0) break;
+    for (const name of need) {
+      engine.addChunk(name, read(name));
+      bytes += size(join(dir, name));
+      parts++;
+    }
+  }
+  const report = engine.ask(question);
+  engine.free();
+  return { bytes, parts, rounds, slots: report.slots.length };
+}
+
+function summary(rows, fixed) {
+  const col = (f) => rows.map(f).sort((a, b) => a - b);
+  const kb = (b) => Math.round(b / 102.4) / 10;
+  const data = col((r) => r.bytes);
+  return {
+    questions: rows.length,
+    median_parts: quantile(col((r) => r.parts), 0.5),
+    median_rounds: quantile(col((r) => r.rounds), 0.5),
+    slots: [...new Set(rows.map((r) => r.slots))].sort(),
+    parts_kb: { p50: kb(quantile(data, 0.5)), p90: kb(quantile(data, 0.9)), max: kb(data.at(-1)) },
+    total_kb: { p50: kb(quantile(data, 0.5) + fixed), p90: kb(quantile(data, 0.9) + fixed), max: kb(data.at(-1) + fixed) },
+  };
+}
+
+main('bench/bundle-fetch', async () => {
+  const opts = parseArgs(process.argv.slice(2));
+  requireFile(CLI, 'build it with `make wasm`');
+  requireFile(join(PKG, 'slotchain_bg.wasm'), 'build it with `make wasm`');
+  prepare(['python77k']);
+  const passages = join(WORK, CORPORA.python77k.passages);
+  const dir = join(WORK, 'python77k.bundle');
+  const buildSeconds = buildBundle(passages, dir);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.slc'));
+  const bundleBytes = files.reduce((n, f) => n + size(join(dir, f)), 0);
+
+  const glue = await import(pathToFileURL(join(PKG, 'slotchain.js')).href);
+  const wasm = readFileSync(join(PKG, 'slotchain_bg.wasm'));
+  glue.initSync({ module: wasm });
+  const wasmGz = gzipSync(wasm, { level: 9 }).length;
+  const glueGz = gzipSync(readFileSync(join(PKG, 'slotchain.js')), { level: 9 }).length;
+  const manifest = size(join(dir, MANIFEST));
+  const fixed = wasmGz + glueGz + manifest;
+
+  const headings = readJsonl(join(WORK, CORPORA.python77k.queries)).map((q) => q.q);
+  const one = headings.slice(0, opts.questions).map((h) => `What is ${h}?`);
+  const two = [];
+  for (let i = 0; two.length < opts.questions && i + 1 < headings.length; i += 2) {
+    two.push(`What is ${headings[i]}, and what is ${headings[i + 1]}?`);
+  }
+  const rows = { one: [], two: [] };
+  for (const [kind, qs] of [['one', one], ['two', two]]) {
+    for (const [i, q] of qs.entries()) {
+      rows[kind].push({ question: q, ...(await measure(glue.Engine, dir, q)) });
+      if (process.stderr.isTTY) process.stderr.write(`\r    ${kind}-part: ${i + 1}/${qs.length}\x1b[K`);
+    }
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  const result = {
+    corpus: CORPORA.python77k.label,
+    bundle: { files: files.length, bytes_gzip: bundleBytes, manifest_gzip: manifest, build_seconds: buildSeconds },
+    fixed_gzip: { wasm: wasmGz, glue: glueGz, manifest },
+    one_part: summary(rows.one, fixed),
+    two_part: summary(rows.two, fixed),
+    rows,
+  };
+  writeFileSync(join(BENCH, 'bundle-fetch.json'), JSON.stringify(result, null, 2) + '\n');
+  const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+  const line = (label, s) => `| ${label} | ${s.questions} | ${s.slots.join(', ')} | ${s.median_parts} | ${s.median_rounds} | ${s.parts_kb.p50} / ${s.parts_kb.p90} KB | **${s.total_kb.p50}** / ${s.total_kb.p90} KB |`;
+  console.log(`Bundle: ${files.length} files, ${kb(bundleBytes)} gzip; fixed per page: wasm ${kb(wasmGz)} + glue ${kb(glueGz)} + manifest ${kb(manifest)}` +
+    (buildSeconds === null ? '' : `; built in ${buildSeconds.toFixed(1)} s`));
+  console.log('\n| question | n | slots seen | parts (median) | rounds (median) | parts fetched p50 / p90 | total with wasm p50 / p90 |');
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(line('one-part "What is A?"', result.one_part));
+  console.log(line('two-part "What is A, and what is B?"', result.two_part));
+});
