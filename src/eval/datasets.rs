@@ -305,6 +305,52 @@ pub fn beir_questions(
         .collect())
 }
 
+/// Decodes the HTML character references some data sets leave in titles
+/// (HotpotQA's `Waring &amp; Gillow`, whose text says "Waring & Gillow"):
+/// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`/`&apos;` and numeric `&#NN;` /
+/// `&#xHH;`. Anything else, and a reference that names no character, stays
+/// as written.
+pub fn unescape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(rest.get(..at).unwrap_or(""));
+        let tail = rest.get(at..).unwrap_or("");
+        let decoded = tail.find(';').filter(|&end| end <= 10).and_then(|end| {
+            let name = tail.get(1..end)?;
+            let c = match name {
+                "amp" => '&',
+                "lt" => '<',
+                "gt" => '>',
+                "quot" => '"',
+                "apos" => '\'',
+                _ => {
+                    let code = match name.strip_prefix('#')? {
+                        hex if hex.starts_with(['x', 'X']) => {
+                            u32::from_str_radix(hex.get(1..)?, 16).ok()?
+                        }
+                        dec => dec.parse().ok()?,
+                    };
+                    char::from_u32(code)?
+                }
+            };
+            Some((c, end + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = tail.get(len..).unwrap_or("");
+            }
+            None => {
+                out.push('&');
+                rest = tail.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Rejects a data set whose questions name gold passages that do not exist.
 pub fn check_gold(source: &str, passages: &[Passage], questions: &[Question]) -> Result<()> {
     let ids: HashSet<&str> = passages.iter().map(|p| p.id.as_str()).collect();
@@ -336,7 +382,7 @@ fn path_of(dir: &Path, parts: &[&str]) -> String {
 /// Loads one data set from the data directory (`dir/<folder>/…`).
 pub fn load(dir: &Path, kind: DatasetKind) -> Result<Dataset> {
     let folder = kind.folder();
-    let (passages, questions, source) = match kind {
+    let (mut passages, questions, source) = match kind {
         DatasetKind::HotpotQa | DatasetKind::Musique | DatasetKind::Cmrc2018 => {
             let passages = ingest::passages(&path_of(dir, &[folder, "passages.jsonl"]))?;
             let qpath = path_of(dir, &[folder, "questions.jsonl"]);
@@ -359,6 +405,12 @@ pub fn load(dir: &Path, kind: DatasetKind) -> Result<Dataset> {
         }
     };
     check_gold(&source, &passages, &questions)?;
+    // Titles are what the index links by; passage IDs (the gold) stay as given.
+    for p in &mut passages {
+        if p.title.contains('&') {
+            p.title = unescape_html(&p.title);
+        }
+    }
     Ok(Dataset {
         kind,
         passages,
@@ -469,6 +521,20 @@ mod tests {
             err.to_string()
                 .contains("/nonexistent-slotchain-data/hotpotqa/passages.jsonl"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn html_references_in_titles_are_decoded() {
+        assert_eq!(unescape_html("Waring &amp; Gillow"), "Waring & Gillow");
+        assert_eq!(
+            unescape_html("&quot;A&quot; &lt;b&gt; it&#39;s &#x41;&#66;"),
+            "\"A\" <b> it's AB"
+        );
+        // Not a reference, an unknown one, or one naming no character.
+        assert_eq!(
+            unescape_html("R&D &Dgr; &#xD800; & &amp"),
+            "R&D &Dgr; &#xD800; & &amp"
         );
     }
 

@@ -62,6 +62,32 @@ pub fn best_sentence(text: &str, query: &[String]) -> Span {
     trimmed_span(text, best)
 }
 
+/// The names a passage gives the bridge value by: the terms of capitalized
+/// words in the sentence that best matches the question (the one that
+/// answers its inner clause), minus the question's terms and the passage's
+/// own title terms. "Jump for Glory is a 1937 British film directed by Raoul
+/// Walsh …" gives `british`, `raoul`, `walsh`, …. Text without capitals
+/// (CJK) gives none.
+pub fn bridge_names(p: &Passage, query: &[String]) -> Vec<String> {
+    let sentence = best_sentence(&p.text, query).text;
+    let title: Vec<String> = analyze::terms(&p.title)
+        .into_iter()
+        .map(|t| t.term)
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for t in analyze::terms(&sentence) {
+        let capital = sentence
+            .get(t.start..)
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_uppercase);
+        if capital && !query.contains(&t.term) && !title.contains(&t.term) && !out.contains(&t.term)
+        {
+            out.push(t.term);
+        }
+    }
+    out
+}
+
 fn distance(range: (usize, usize), hits: &[(usize, usize)]) -> usize {
     hits.iter()
         .map(|&(a, b)| {
@@ -234,5 +260,23 @@ mod tests {
         let text = "Refunds take time. Cash refunds are available in store. Thanks.";
         let span = best_sentence(text, &["cash".into(), "refund".into()]);
         assert_eq!(span.text, "Cash refunds are available in store.");
+    }
+
+    #[test]
+    fn bridge_names_come_from_the_answering_sentence() {
+        let p = Passage {
+            id: "Jump for Glory#0".into(),
+            title: "Jump for Glory".into(),
+            text: "It was shot at Isleworth Studios. Jump for Glory is a British film \
+                   directed by Raoul Walsh. 审批后付款。"
+                .into(),
+            url: None,
+            lang: None,
+            meta: Default::default(),
+        };
+        let query: Vec<String> = ["director", "film", "glory"].map(String::from).to_vec();
+        // Title words, question words and lowercase words are not names;
+        // the other sentence's names are not either.
+        assert_eq!(bridge_names(&p, &query), vec!["british", "raoul", "walsh"]);
     }
 }

@@ -629,8 +629,9 @@ impl Runner<'_> {
         }
     }
 
-    /// The passages a passage slot reaches through mention edges, minus the
-    /// slot's own best passage (already placed by the merge).
+    /// The passages a passage slot reaches through mention edges, the
+    /// feedback round and the bridge round, minus the slot's own best passage
+    /// (already placed by the merge).
     fn hop(
         &mut self,
         task: &Task,
@@ -669,16 +670,38 @@ impl Runner<'_> {
             .into_iter()
             .map(|(d, score, _)| (d, score / top))
             .collect();
+        let Some(parent) = best else {
+            return list;
+        };
+        let pool = self.options.pool;
+        let add = |list: &mut Vec<(u32, f64)>, doc: u32, score: f64| match list
+            .iter_mut()
+            .find(|(d, _)| *d == doc)
+        {
+            Some(e) => e.1 = e.1.max(score),
+            None => list.push((doc, score)),
+        };
         // The feedback round: the question plus the best passage's rarest terms.
-        if let Some(parent) = best {
-            let pool = self.options.pool;
-            for (doc, score) in
-                retrieve::feedback(self.index, &wide.query, parent, &self.bm25, &keep, pool)
-            {
-                match list.iter_mut().find(|(d, _)| *d == doc) {
-                    Some(e) => e.1 = e.1.max(score),
-                    None => list.push((doc, score)),
-                }
+        for (doc, score) in
+            retrieve::feedback(self.index, &wide.query, parent, &self.bm25, &keep, pool)
+        {
+            add(&mut list, doc, score);
+        }
+        // The bridge round: the question plus the names the best passage gives
+        // its answer by, ranked after what the edges and feedback reached.
+        if let Some(p) = self.index.passage(parent) {
+            let terms: Vec<String> = wide.query.iter().map(|q| q.term.clone()).collect();
+            let names = extract::bridge_names(p, &terms);
+            for (doc, score) in retrieve::bridge(
+                self.index,
+                &wide.query,
+                parent,
+                &names,
+                &self.bm25,
+                &keep,
+                pool,
+            ) {
+                add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
             }
         }
         crate::sort::sort_by(&mut list, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
