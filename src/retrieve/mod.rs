@@ -400,11 +400,10 @@ pub fn bridge(
 ) -> Vec<(u32, f64)> {
     // A name no other passage contains leads nowhere (the parent is excluded).
     let extra: Vec<QueryTerm> = index
-        .postings()
         .query(names)
         .into_iter()
         .filter(|q| !query.iter().any(|o| o.term == q.term))
-        .filter(|q| index.postings().df(&q.term) >= 2)
+        .filter(|q| index.df(&q.term) >= 2)
         .collect();
     let room = 64usize.saturating_sub(query.len());
     if extra.is_empty() || room == 0 {
@@ -415,7 +414,7 @@ pub fn bridge(
     let names_mask = (query.len()..expanded.len()).fold(0u64, |m, i| m | (1u64 << i));
     let keep = |d: u32| d != parent && keep(d);
     let hits: Vec<Hit> = index
-        .postings()
+        .terms()
         .search(&expanded, bm25, &keep, limit)
         .into_iter()
         .filter(|h| h.matched & names_mask != 0)
