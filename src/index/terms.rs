@@ -10,6 +10,7 @@
 use super::postings::{Bm25, Postings};
 use super::shard::{Misses, Part, Ranged};
 use crate::analyze;
+use std::cell::RefCell;
 
 /// A scored passage; `matched` has bit `i` set when query term `i` occurs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,6 +48,10 @@ pub struct Totals {
 pub struct Terms {
     totals: Totals,
     ranges: Ranged<Postings>,
+    /// Score accumulators, one per passage, reused across searches: all
+    /// zero between searches (each search resets the entries it touched), so
+    /// a search costs its postings, not the passage count.
+    scratch: RefCell<Vec<(f32, u64)>>,
 }
 
 impl Terms {
@@ -63,6 +68,7 @@ impl Terms {
         Terms {
             totals,
             ranges: Ranged::whole(postings),
+            scratch: RefCell::default(),
         }
     }
 
@@ -71,6 +77,7 @@ impl Terms {
         Ok(Terms {
             totals,
             ranges: Ranged::pending(first)?,
+            scratch: RefCell::default(),
         })
     }
 
@@ -160,7 +167,14 @@ impl Terms {
         let total = self.totals.body_len as f32 + w * self.totals.title_len as f32;
         let avg = (total / n as f32).max(1.0);
         // Dense accumulators: score and matched-term mask per passage.
-        let mut scores: Vec<(f32, u64)> = vec![(0.0, 0); n];
+        // The shared accumulators; a fresh zeroed set only if they are in use
+        // (no search runs inside another, so that never happens).
+        let mut shared = self.scratch.try_borrow_mut().ok();
+        let mut own = Vec::new();
+        let scores: &mut Vec<(f32, u64)> = shared.as_deref_mut().unwrap_or(&mut own);
+        if scores.len() != n {
+            *scores = vec![(0.0, 0); n];
+        }
         let mut touched: Vec<u32> = Vec::new();
         for (qi, q) in query.iter().enumerate() {
             let Some(posting) = q.posting else {
@@ -189,18 +203,29 @@ impl Terms {
             })
         };
         let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
-        // The filter is costlier than scoring: run it on the best `limit`
-        // first, and down the full ranking only when it refused one.
-        let mut hits: Vec<Hit> = touched.into_iter().filter_map(hit).collect();
-        let best = crate::sort::top_k(hits.iter().copied(), limit, &order);
-        if best.iter().all(|h| keep(h.doc)) {
-            return best;
+        // The filter is costlier than scoring: run it down the ranking only
+        // as far as needed. Rank the best `depth` (a partial sort), and rank
+        // twice as deep only when the filter refused too many of those.
+        let hits: Vec<Hit> = touched.iter().filter_map(|&d| hit(d)).collect();
+        for &d in &touched {
+            if let Some(acc) = scores.get_mut(d as usize) {
+                *acc = (0.0, 0);
+            }
         }
-        crate::sort::sort_by(&mut hits, &order);
-        hits.into_iter()
-            .filter(|h| keep(h.doc))
-            .take(limit)
-            .collect()
+        let mut depth = limit;
+        loop {
+            let ranked = crate::sort::top_k(hits.iter().copied(), depth, &order);
+            let kept: Vec<Hit> = ranked
+                .iter()
+                .copied()
+                .filter(|h| keep(h.doc))
+                .take(limit)
+                .collect();
+            if kept.len() == limit || ranked.len() == hits.len() {
+                return kept;
+            }
+            depth = depth.saturating_mul(2);
+        }
     }
 
     /// [`Terms::matched`] for many passages at once: `docs` sorted and
