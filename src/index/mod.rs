@@ -32,6 +32,23 @@ pub use terms::{Hit, QueryTerm, Terms};
 /// Question vocabulary → attribute (`meta.slot`) table.
 pub type Cues = BTreeMap<String, Vec<String>>;
 
+/// The last name resolved in the catalog and its entity.
+#[derive(Default)]
+struct Recent(Option<(String, Option<u32>)>);
+
+impl Recent {
+    fn resolve(&mut self, catalog: &Catalog, name: &str) -> Option<u32> {
+        match &self.0 {
+            Some((n, e)) if n == name => *e,
+            _ => {
+                let e = catalog.resolve(name);
+                self.0 = Some((name.to_string(), e));
+                e
+            }
+        }
+    }
+}
+
 /// Passage ID → passage number.
 #[derive(Debug)]
 pub(crate) enum Ids {
@@ -194,16 +211,21 @@ impl Index {
         }
         let mut slot_members: BTreeMap<String, Vec<u32>> = BTreeMap::new();
         let mut meta_keys = BTreeSet::new();
+        // Neighbouring passages mostly share their page's title and document:
+        // resolve each once per run of equal names.
+        let (mut titles, mut docs) = (Recent::default(), Recent::default());
         for (i, p) in passages.iter().enumerate() {
             let i = i as u32;
             let mut owned: Vec<u32> = p
                 .meta_entities()
                 .iter()
-                .chain(p.meta_str("doc").iter())
                 .filter_map(|id| catalog.resolve(id))
                 .collect();
+            if let Some(doc) = p.meta_str("doc") {
+                owned.extend(docs.resolve(&catalog, &doc));
+            }
             if !p.title.trim().is_empty() {
-                owned.extend(catalog.resolve(&p.title));
+                owned.extend(titles.resolve(&catalog, &p.title));
             }
             crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
             owned.dedup();
@@ -218,7 +240,11 @@ impl Index {
                     .or_default()
                     .push(i);
             }
-            meta_keys.extend(p.meta.keys().cloned());
+            for key in p.meta.keys() {
+                if !meta_keys.contains(key) {
+                    meta_keys.insert(key.clone());
+                }
+            }
         }
         let mut index = Index {
             bm25,
