@@ -3,9 +3,13 @@
 // the wasm module (pkg/, the optimized build) loads it with Engine.fromBytes.
 // search() is the single-query baseline ask(q, undefined, {noDecompose: true,
 // k}) and its ranked list is report.context; pipeline() is the default ask(q).
-import { readFileSync } from 'node:fs';
+// coldBytes() cuts the same corpus into a bundle (`--bundle`, untimed) and
+// counts what a cold page fetches for one single query: the wasm and its glue
+// (gzip -9), the manifest and the parts neededChunks names, as on disk (gzip).
+import { readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CLI, PKG, requireFile } from '../lib/common.mjs';
 
@@ -15,6 +19,7 @@ export const WASM = join(PKG, 'slotchain_bg.wasm');
 let Engine;
 let engine;
 let built;
+let source;
 
 /** Instantiates the wasm module (once per process; not part of load()). */
 export async function init() {
@@ -28,6 +33,7 @@ export async function init() {
 export function build(_passages, { corpusFile, dir }) {
   requireFile(CLI, 'run `make wasm` or `cargo build --release --bin slotchain`');
   built = join(dir, 'slotchain.idx');
+  source = { corpusFile, dir };
   execFileSync(CLI, ['index', corpusFile, '-o', built], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 export function serialize() {
@@ -45,4 +51,31 @@ export function search(q, k) {
 export function pipeline(q, k) {
   const r = engine.ask(q, undefined, k ? { k } : undefined);
   return r.context.map((c) => c.passage_id);
+}
+
+export async function coldBytes(queries, k) {
+  const dir = join(source.dir, 'slotchain.bundle');
+  execFileSync(CLI, ['index', source.corpusFile, '--bundle', '-o', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const size = (name) => statSync(join(dir, name)).size;
+  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
+  const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+  const fixed = gz(WASM) + gz(join(PKG, 'slotchain.js')) + size('manifest.slc');
+  const out = [];
+  for (const q of queries) {
+    const cold = Engine.fromManifest(read('manifest.slc'));
+    const options = { noDecompose: true, k };
+    let bytes = fixed;
+    for (let round = 0; round < 32; round++) {
+      const need = cold.neededChunks(q, undefined, options);
+      if (need.length === 0) break;
+      for (const name of need) {
+        cold.addChunk(name, read(name));
+        bytes += size(name);
+      }
+    }
+    cold.ask(q, undefined, options);
+    cold.free();
+    out.push(bytes);
+  }
+  return out;
 }

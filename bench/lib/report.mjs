@@ -22,7 +22,7 @@ function table(doc, corpus) {
       continue;
     }
     let qb = '—';
-    if (r.engine === 'slotchain' && r.query_bytes) qb = `${fmtBytes(r.query_bytes.gzip)} ¹`;
+    if (r.engine === 'slotchain' && r.query_bytes) qb = `${fmtBytes(r.query_bytes.p50)} ¹`;
     if (r.engine === 'pagefind' && r.query_bytes) qb = `${fmtBytes(r.query_bytes.p50)} ³`;
     lines.push(`| ${r.engine} | ${(r.build_ms / 1000).toFixed(2)} | ${fmtBytes(r.size_raw)} | ${fmtBytes(r.size_gzip)} | ${(r.size_gzip / r.passages).toFixed(1)} | ${qb} | ${fmtMs(r.load_ms, 1)} | ${memory(r)} | ${fmtMs(r.search.p50)} | ${fmtMs(r.search.p95)} | ${fmtRatio(r.vs_slotchain?.search_p50)} |${metric ? ` ${r.quality == null ? '—' : r.quality.toFixed(4)} |` : ''}`);
     if (r.pipeline) {
@@ -55,7 +55,7 @@ export function renderMarkdown(doc) {
   out.push('## Notes', '');
   out.push('- Build: peers index passages already parsed in memory; slotchain\'s figure is the release CLI `slotchain index FILE -o OUT` as a child process (reads and parses the JSON lines, writes the file). Pagefind\'s includes `writeFiles` (where its indexing happens) and the IPC to its indexing binary.');
   out.push('- Index size: the serialized form (JSON for MiniSearch, lunr, Orama `save()`, FlexSearch `export()` chunks; slotchain\'s binary index file; Pagefind\'s bundle without its JS/wasm runtime and UI). gzip = gzip -9 per file; Pagefind\'s files are already gzip streams on disk, so its gzip column is the bytes on disk and raw is decompressed.');
-  out.push('- ¹ slotchain today needs the whole index file + the wasm + JS glue before its first query (the sharded bundle is another issue).');
+  out.push('- ¹ slotchain: median bytes a cold page fetches for one single query over the sharded bundle (`slotchain index --bundle`), over 20 of the queries: the wasm and its JS glue (gzip -9), the manifest and every part `neededChunks` names until none is missing, as served (gzip files on disk); the report includes the top-10 passages\' text. The single-file index column is the alternative for small sites.');
   out.push('- ² Pagefind runs in Chromium: JS heap delta after init from CDP `Runtime.getHeapUsage` after a forced GC; its wasm memory is not included, so it is not comparable with the Node figures. Node figures are `heapUsed + external` deltas after `global.gc()` (slotchain\'s wasm linear memory counts as external).');
   out.push('- ³ Pagefind: median bytes fetched by a cold page (empty cache) for init + one search + its top-10 fragments, over 20 of the queries. Pagefind latency is timed inside the page around `await pagefind.search(q)` after a warm-up pass, with Chromium\'s coarsened `performance.now()` (100 µs steps without cross-origin isolation).');
   out.push('- ⁴ Full pipeline: `engine.ask(q)` with defaults (decompose + plan + per-slot retrieval + chains + report); single query: `engine.ask(q, undefined, {noDecompose: true, k: 10})`, ranked list = `report.context`. The pipeline\'s quality is measured with `{k: 10}`.');
