@@ -62,7 +62,7 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     for (const f of pkg.files) assert.ok(readFileSync(join(PKG, f)).length > 0, `${f} listed in files`);
     const dts = readFileSync(join(PKG, 'slotchain.d.ts'), 'utf8');
     assert.match(dts, /class Engine/);
-    for (const m of ['fromBytes', 'ask', 'run', 'validatePlan', 'stats']) assert.match(dts, new RegExp(`\\b${m}\\(`), `d.ts declares ${m}`);
+    for (const m of ['fromBytes', 'fromManifest', 'neededChunks', 'addChunk', 'ask', 'search', 'run', 'validatePlan', 'stats']) assert.match(dts, new RegExp(`\\b${m}\\(`), `d.ts declares ${m}`);
   });
 
   it('the optimized module validates and the www/ copy is identical', () => {
@@ -89,6 +89,14 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     const q = SEEDS.find((s) => s.name === 'refund window + cash').question;
     assertSameReport(engine.ask(q, undefined, { k: 1 }), cliAsk(q, undefined, { k: 1 }), 'k=1');
     assertSameReport(engine.ask(q, {}, { noDecompose: true }), cliAsk(q, {}, { noDecompose: true }), 'noDecompose');
+  });
+
+  it('search() returns the one-shot context of the CLI, without the report', () => {
+    for (const seed of SEEDS) {
+      const cli = cliAsk(seed.question, seed.scope, { k: 5, noDecompose: true });
+      assert.deepEqual(asJson(engine.search(seed.question, seed.scope, { k: 5 })), cli.context, seed.name);
+    }
+    assert.match(thrown(() => engine.search('   ')).message, /^invalid question: /);
   });
 
   it('a valid plan runs the same in wasm and the CLI', () => {

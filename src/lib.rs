@@ -42,4 +42,4 @@ pub use error::{Error, Result};
 pub use execute::Options;
 pub use index::Index;
 pub use model::*;
-pub use pipeline::{ask, ask_loading, needed, run, validate};
+pub use pipeline::{ask, ask_loading, needed, run, search, validate};

@@ -13,7 +13,7 @@ use crate::decompose;
 use crate::error::{Error, Result};
 use crate::execute::{self, Options};
 use crate::index::Index;
-use crate::model::{Plan, Report, Scope, TraceEntry};
+use crate::model::{ContextEntry, Plan, Report, Scope, TraceEntry};
 use crate::plan::{schedule, Schedule};
 use crate::report;
 use crate::retrieve::merge;
@@ -77,13 +77,35 @@ pub fn ask_loading(
     )))
 }
 
+/// Plain ranked search, the search box's call: the one-shot slot's merged
+/// context (the same passages, in the same order, as the `context` of
+/// [`ask`] with `no_decompose`), without building a report.
+pub fn search(
+    index: &Index,
+    query: &str,
+    scope: &Scope,
+    options: &Options,
+) -> Result<Vec<ContextEntry>> {
+    complete(index, || {
+        scope.check()?;
+        let plan = decompose::one_shot(query)?;
+        let order = schedule(&plan)?;
+        let options = Options {
+            hops: false,
+            ..options.clone()
+        };
+        let run = execute::execute(index, &plan, &order, scope, &options);
+        Ok(merge(index, &run.ranked, options.k))
+    })
+}
+
 /// Runs `f` and fails with [`Error::Incomplete`] when it read a missing part.
-fn complete(index: &Index, f: impl FnOnce() -> Result<Report>) -> Result<Report> {
+fn complete<T>(index: &Index, f: impl FnOnce() -> Result<T>) -> Result<T> {
     index.needed();
-    let report = f()?;
+    let out = f()?;
     let missing = index.needed();
     if missing.is_empty() {
-        Ok(report)
+        Ok(out)
     } else {
         Err(Error::Incomplete(missing))
     }

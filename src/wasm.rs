@@ -141,6 +141,19 @@ impl Engine {
         to_js(&report)
     }
 
+    /// Ranked passages for a search box: `[{passage_id, title, url, slots,
+    /// score}]`, the one-shot `context` of `ask` without the report.
+    pub fn search(
+        &self,
+        query: &str,
+        scope: JsValue,
+        options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
+        to_js(&crate::search(&self.index, query, &scope, &options).map_err(js_error)?)
+    }
+
     /// Validates and runs a host plan `{tasks: [...]}`.
     pub fn run(&self, plan: JsValue, scope: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         let plan: Plan = from_js(plan, Error::Plan)?;

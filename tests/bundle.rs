@@ -199,3 +199,35 @@ fn corrupted_parts_never_panic() {
         }
     }
 }
+
+#[test]
+fn search_is_the_one_shot_context_without_the_report() {
+    let whole = index();
+    let bundle = whole.to_bundle().unwrap();
+    for &(q, s, _) in QUESTIONS {
+        let options = Options {
+            k: 5,
+            ..Options::default()
+        };
+        let one_shot = slotchain::ask(&whole, q, &scope(s), &options, true).unwrap();
+        let found = slotchain::search(&whole, q, &scope(s), &options).unwrap();
+        assert_eq!(found, one_shot.context, "{q}");
+        // Over a bundle: Incomplete until the parts are there, then the same.
+        let all = parts(&bundle);
+        let mut lazy = Index::from_manifest(&bundle.manifest).unwrap();
+        let mut rounds = 0;
+        let from_bundle = loop {
+            match slotchain::search(&lazy, q, &scope(s), &options) {
+                Err(Error::Incomplete(names)) => {
+                    for n in names {
+                        lazy.add_part(&n, &all[&n]).unwrap();
+                    }
+                }
+                other => break other.unwrap(),
+            }
+            rounds += 1;
+            assert!(rounds < 32);
+        };
+        assert_eq!(from_bundle, found, "{q}");
+    }
+}

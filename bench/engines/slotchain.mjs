@@ -1,8 +1,9 @@
 // slotchain: the index is built by the release CLI (`slotchain index FILE -o
 // OUT`, timed as a child process: it reads and parses the JSON lines itself);
 // the wasm module (pkg/, the optimized build) loads it with Engine.fromBytes.
-// search() is the single-query baseline ask(q, undefined, {noDecompose: true,
-// k}) and its ranked list is report.context; pipeline() is the default ask(q).
+// search() is the single-query call engine.search(q, undefined, {k}) (the
+// one-shot ranking, the same passages as ask(q, …, {noDecompose: true}).context,
+// without building a report); pipeline() is the default ask(q).
 // coldBytes() cuts the same corpus into a bundle (`--bundle`, untimed) and
 // counts what a cold page fetches for one single query: the wasm and its glue
 // (gzip -9), the manifest and the parts neededChunks names, as on disk (gzip).
@@ -46,7 +47,7 @@ export function load(bytes) {
   engine = Engine.fromBytes(bytes);
 }
 export function search(q, k) {
-  return engine.ask(q, undefined, { noDecompose: true, k }).context.map((c) => c.passage_id);
+  return engine.search(q, undefined, { k }).map((c) => c.passage_id);
 }
 export function pipeline(q, k) {
   const r = engine.ask(q, undefined, k ? { k } : undefined);

@@ -121,7 +121,25 @@ pub struct List<'a> {
 }
 
 impl List<'_> {
+    /// A list with no postings.
+    pub fn empty() -> List<'static> {
+        const NONE: &Lengths = &Lengths::Inline;
+        List {
+            data: &[],
+            lengths: NONE,
+            pos: 0,
+            doc: 0,
+            left: 0,
+        }
+    }
+
     fn varint(&mut self) -> Option<u32> {
+        // Most values fit one byte: decode those without the loop.
+        let first = *self.data.get(self.pos)?;
+        if first < 0x80 {
+            self.pos += 1;
+            return Some(u32::from(first));
+        }
         let mut v: u32 = 0;
         for shift in [0u32, 7, 14, 21, 28] {
             let b = *self.data.get(self.pos)?;

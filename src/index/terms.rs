@@ -110,11 +110,11 @@ impl Terms {
         Some((range, postings.term_id(term)?))
     }
 
-    fn list(&self, posting: (u32, u32)) -> impl Iterator<Item = super::postings::Posting> + '_ {
-        self.ranges
-            .chunk(posting.0)
-            .into_iter()
-            .flat_map(move |p| p.list(posting.1))
+    fn list(&self, posting: (u32, u32)) -> super::postings::List<'_> {
+        match self.ranges.chunk(posting.0) {
+            Some(p) => p.list(posting.1),
+            None => super::postings::List::empty(),
+        }
     }
 
     /// Document frequency of a term.
@@ -175,7 +175,12 @@ impl Terms {
         if scores.len() != n {
             *scores = vec![(0.0, 0); n];
         }
-        let mut touched: Vec<u32> = Vec::new();
+        let postings: usize = query
+            .iter()
+            .filter_map(|q| q.posting)
+            .map(|(r, t)| self.ranges.chunk(r).map_or(0, |p| p.df_of(t) as usize))
+            .sum();
+        let mut touched: Vec<u32> = Vec::with_capacity(postings.min(n));
         for (qi, q) in query.iter().enumerate() {
             let Some(posting) = q.posting else {
                 continue;
@@ -206,26 +211,26 @@ impl Terms {
         // The filter is costlier than scoring: run it down the ranking only
         // as far as needed. Rank the best `depth` (a partial sort), and rank
         // twice as deep only when the filter refused too many of those.
-        let hits: Vec<Hit> = touched.iter().filter_map(|&d| hit(d)).collect();
-        for &d in &touched {
-            if let Some(acc) = scores.get_mut(d as usize) {
-                *acc = (0.0, 0);
-            }
-        }
         let mut depth = limit;
-        loop {
-            let ranked = crate::sort::top_k(hits.iter().copied(), depth, &order);
+        let kept = loop {
+            let ranked = crate::sort::top_k(touched.iter().filter_map(|&d| hit(d)), depth, &order);
             let kept: Vec<Hit> = ranked
                 .iter()
                 .copied()
                 .filter(|h| keep(h.doc))
                 .take(limit)
                 .collect();
-            if kept.len() == limit || ranked.len() == hits.len() {
-                return kept;
+            if kept.len() == limit || ranked.len() == touched.len() {
+                break kept;
             }
             depth = depth.saturating_mul(2);
+        };
+        for &d in &touched {
+            if let Some(acc) = scores.get_mut(d as usize) {
+                *acc = (0.0, 0);
+            }
         }
+        kept
     }
 
     /// [`Terms::matched`] for many passages at once: `docs` sorted and
