@@ -5,15 +5,17 @@
 //! of them (an index file) or one key range of a bundle ([`super::terms`]
 //! reads across ranges and scores).
 //!
-//! Storage: all posting lists are one byte string; a posting is
-//! `varint(passage delta) varint(tf_body << 1 | has_title) [varint(tf_title)]`,
-//! followed by `varint(len_body) varint(len_title)` when lengths are inline
-//! (bundle parts carry each passage's field lengths in its postings, so
-//! scoring needs no per-passage table). Invariants (checked on load by
-//! [`Postings::validate`], so scoring never reads out of bounds): terms are
-//! sorted and unique; list `i` spans `data[offsets[i]..offsets[i+1]]` and
-//! decodes into exactly `dfs[i]` postings with strictly increasing passage
-//! numbers below the passage count; a length table has one row per passage.
+//! Storage: two byte streams. `docs` holds every posting's
+//! `varint(passage delta)`; `freqs` holds its `varint(tf_body << 1 | has_title)
+//! [varint(tf_title)]`, followed by `varint(len_body) varint(len_title)` when
+//! lengths are inline (bundle parts carry each passage's field lengths in its
+//! postings, so scoring needs no per-passage table). Kept apart, the
+//! frequency stream (mostly "once, not in the title") compresses to little.
+//! Invariants (checked on load by [`Postings::validate`], so scoring never
+//! reads out of bounds): terms are sorted and unique; list `i` spans
+//! `[offsets[i], offsets[i+1])` of each stream and decodes into exactly
+//! `dfs[i]` postings with strictly increasing passage numbers below the
+//! passage count, using up both spans; a length table has one row per passage.
 
 use crate::analyze;
 use serde::{Deserialize, Serialize};
@@ -50,12 +52,57 @@ pub enum Lengths {
 /// Posting lists of a sorted run of terms.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Postings {
+    #[serde(with = "front")]
     terms: Vec<String>,
-    offsets: Vec<u32>,
+    /// Where each list starts in (`docs`, `freqs`). Not stored: rebuilt by
+    /// [`Postings::load`], which decodes every list anyway.
+    #[serde(skip)]
+    offsets: Vec<(u32, u32)>,
     dfs: Vec<u32>,
     #[serde(with = "bytes")]
-    data: Vec<u8>,
+    docs: Vec<u8>,
+    #[serde(with = "bytes")]
+    freqs: Vec<u8>,
     lengths: Lengths,
+}
+
+/// Sorted terms front-coded: each as (bytes shared with the previous term,
+/// the rest). Decoding rejects a shared length that is longer than the
+/// previous term or splits a character.
+mod front {
+    use serde::de::{Deserializer, Error};
+    use serde::{Deserialize, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(terms: &[String], s: S) -> Result<S::Ok, S::Error> {
+        let mut prev = "";
+        let coded: Vec<(u32, &str)> = terms
+            .iter()
+            .map(|t| {
+                let shared = prev
+                    .char_indices()
+                    .zip(t.char_indices())
+                    .take_while(|((_, a), (_, b))| a == b)
+                    .last()
+                    .map_or(0, |((i, c), _)| i + c.len_utf8());
+                prev = t;
+                (shared as u32, t.get(shared..).unwrap_or(""))
+            })
+            .collect();
+        coded.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        let coded: Vec<(u32, String)> = Vec::deserialize(d)?;
+        let mut out: Vec<String> = Vec::with_capacity(coded.len());
+        for (shared, rest) in coded {
+            let prev = out.last().map_or("", String::as_str);
+            let head = prev.get(..shared as usize).ok_or_else(|| {
+                D::Error::custom("a front-coded term shares more than its predecessor has")
+            })?;
+            out.push(format!("{head}{rest}"));
+        }
+        Ok(out)
+    }
 }
 
 /// `Vec<u8>` as one byte string (postcard: length + raw bytes), not a
@@ -110,29 +157,13 @@ pub struct Posting {
     pub len_title: u32,
 }
 
-/// Decodes one posting list. Stops at the end of the list or at the first
-/// malformed byte (load-time validation rules that out for stored indexes).
-pub struct List<'a> {
+/// A position in one stream of a posting list.
+struct Cursor<'a> {
     data: &'a [u8],
-    lengths: &'a Lengths,
     pos: usize,
-    doc: u32,
-    left: u32,
 }
 
-impl List<'_> {
-    /// A list with no postings.
-    pub fn empty() -> List<'static> {
-        const NONE: &Lengths = &Lengths::Inline;
-        List {
-            data: &[],
-            lengths: NONE,
-            pos: 0,
-            doc: 0,
-            left: 0,
-        }
-    }
-
+impl Cursor<'_> {
     fn varint(&mut self) -> Option<u32> {
         // Most values fit one byte: decode those without the loop.
         let first = *self.data.get(self.pos)?;
@@ -151,6 +182,34 @@ impl List<'_> {
         }
         None
     }
+
+    fn at_end(&self) -> bool {
+        self.pos == self.data.len()
+    }
+}
+
+/// Decodes one posting list. Stops at the end of the list or at the first
+/// malformed byte (load-time validation rules that out for stored indexes).
+pub struct List<'a> {
+    docs: Cursor<'a>,
+    freqs: Cursor<'a>,
+    lengths: &'a Lengths,
+    doc: u32,
+    left: u32,
+}
+
+impl List<'_> {
+    /// A list with no postings.
+    pub fn empty() -> List<'static> {
+        const NONE: &Lengths = &Lengths::Inline;
+        List {
+            docs: Cursor { data: &[], pos: 0 },
+            freqs: Cursor { data: &[], pos: 0 },
+            lengths: NONE,
+            doc: 0,
+            left: 0,
+        }
+    }
 }
 
 impl Iterator for List<'_> {
@@ -161,12 +220,16 @@ impl Iterator for List<'_> {
             return None;
         }
         self.left -= 1;
-        let delta = self.varint()?;
-        let packed = self.varint()?;
-        let tf_title = if packed & 1 == 1 { self.varint()? } else { 0 };
+        let delta = self.docs.varint()?;
+        let packed = self.freqs.varint()?;
+        let tf_title = if packed & 1 == 1 {
+            self.freqs.varint()?
+        } else {
+            0
+        };
         self.doc = self.doc.checked_add(delta)?;
         let (len_body, len_title) = match self.lengths {
-            Lengths::Inline => (self.varint()?, self.varint()?),
+            Lengths::Inline => (self.freqs.varint()?, self.freqs.varint()?),
             Lengths::Table { body, title } => (
                 body.get(self.doc as usize).copied()?,
                 title.get(self.doc as usize).copied()?,
@@ -182,16 +245,16 @@ impl Iterator for List<'_> {
     }
 }
 
-/// Appends one posting in the storage format.
-fn put_posting(out: &mut Vec<u8>, prev: u32, p: &Posting, inline: bool) {
-    put_varint(out, p.doc - prev);
-    put_varint(out, (p.tf_body << 1) | u32::from(p.tf_title > 0));
+/// Appends one posting to the two streams.
+fn put_posting(docs: &mut Vec<u8>, freqs: &mut Vec<u8>, prev: u32, p: &Posting, inline: bool) {
+    put_varint(docs, p.doc - prev);
+    put_varint(freqs, (p.tf_body << 1) | u32::from(p.tf_title > 0));
     if p.tf_title > 0 {
-        put_varint(out, p.tf_title);
+        put_varint(freqs, p.tf_title);
     }
     if inline {
-        put_varint(out, p.len_body);
-        put_varint(out, p.len_title);
+        put_varint(freqs, p.len_body);
+        put_varint(freqs, p.len_title);
     }
 }
 
@@ -224,7 +287,8 @@ impl Postings {
             terms: Vec::with_capacity(map.len()),
             offsets: Vec::with_capacity(map.len()),
             dfs: Vec::with_capacity(map.len()),
-            data: Vec::new(),
+            docs: Vec::new(),
+            freqs: Vec::new(),
             lengths: Lengths::Table {
                 body: body_len,
                 title: title_len,
@@ -245,11 +309,12 @@ impl Postings {
     }
 
     fn push(&mut self, term: String, list: impl Iterator<Item = Posting>, inline: bool) {
-        self.offsets.push(self.data.len() as u32);
+        self.offsets
+            .push((self.docs.len() as u32, self.freqs.len() as u32));
         let mut prev = 0;
         let mut df = 0;
         for p in list {
-            put_posting(&mut self.data, prev, &p, inline);
+            put_posting(&mut self.docs, &mut self.freqs, prev, &p, inline);
             prev = p.doc;
             df += 1;
         }
@@ -263,7 +328,8 @@ impl Postings {
             terms: Vec::new(),
             offsets: Vec::new(),
             dfs: Vec::new(),
-            data: Vec::new(),
+            docs: Vec::new(),
+            freqs: Vec::new(),
             lengths: Lengths::Inline,
         };
         for i in from..to.min(self.terms.len()) {
@@ -274,25 +340,38 @@ impl Postings {
         out
     }
 
-    /// Encoded bytes of term `i`'s list (to cut bundle parts by size).
-    pub fn list_bytes(&self, i: usize) -> usize {
-        let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
-        let end = self
+    /// Where list `i` lies in the two streams (empty ranges past the end).
+    fn spans(&self, i: usize) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let (d0, f0) = self.offsets.get(i).copied().unwrap_or_default();
+        let (d1, f1) = self
             .offsets
             .get(i + 1)
-            .map_or(self.data.len(), |&e| e as usize);
-        end.saturating_sub(start)
+            .map_or((self.docs.len(), self.freqs.len()), |&(d, f)| {
+                (d as usize, f as usize)
+            });
+        (d0 as usize..d1, f0 as usize..f1)
+    }
+
+    /// Encoded bytes of term `i`'s list (to cut bundle parts by size).
+    pub fn list_bytes(&self, i: usize) -> usize {
+        let (d, f) = self.spans(i);
+        d.len() + f.len()
     }
 
     /// The posting list of term number `term`.
     pub fn list(&self, term: u32) -> List<'_> {
         let i = term as usize;
-        let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
-        let end = start + self.list_bytes(i);
+        let (d, f) = self.spans(i);
         List {
-            data: self.data.get(start..end).unwrap_or(&[]),
+            docs: Cursor {
+                data: self.docs.get(d).unwrap_or(&[]),
+                pos: 0,
+            },
+            freqs: Cursor {
+                data: self.freqs.get(f).unwrap_or(&[]),
+                pos: 0,
+            },
             lengths: &self.lengths,
-            pos: 0,
             doc: 0,
             left: self.dfs.get(i).copied().unwrap_or(0),
         }
@@ -306,8 +385,44 @@ impl Postings {
         }
     }
 
-    /// Checks the invariants (after decoding).
-    pub fn validate(&self, passages: usize) -> Result<(), String> {
+    /// Rebuilds the list offsets of decoded postings and checks the
+    /// invariants: every list decodes, in order, into its `df` postings.
+    pub fn load(&mut self, passages: usize) -> Result<(), String> {
+        let n = self.terms.len();
+        if self.dfs.len() != n {
+            return Err("term and frequency tables differ in length".into());
+        }
+        let mut docs = Cursor {
+            data: &self.docs,
+            pos: 0,
+        };
+        let mut freqs = Cursor {
+            data: &self.freqs,
+            pos: 0,
+        };
+        let inline = matches!(self.lengths, Lengths::Inline);
+        let mut offsets = Vec::with_capacity(n);
+        for (term, &df) in self.terms.iter().zip(&self.dfs) {
+            offsets.push((docs.pos as u32, freqs.pos as u32));
+            let skipped = (0..df).try_for_each(|_| {
+                docs.varint()?;
+                let packed = freqs.varint()?;
+                let extra = u32::from(packed & 1 == 1) + if inline { 2 } else { 0 };
+                (0..extra).try_for_each(|_| freqs.varint().map(drop))
+            });
+            if skipped.is_none() {
+                return Err(format!("posting list of \"{term}\" is truncated"));
+            }
+        }
+        if !docs.at_end() || !freqs.at_end() {
+            return Err("posting streams have bytes after the last list".into());
+        }
+        self.offsets = offsets;
+        self.validate(passages)
+    }
+
+    /// Checks the invariants.
+    fn validate(&self, passages: usize) -> Result<(), String> {
         let n = self.terms.len();
         if self.offsets.len() != n || self.dfs.len() != n {
             return Err("term, offset and frequency tables differ in length".into());
@@ -320,14 +435,18 @@ impl Postings {
         if self.terms.windows(2).any(|w| w[0] >= w[1]) {
             return Err("terms are not sorted".into());
         }
-        let mut prev_end = 0usize;
+        let mut prev_end = (0usize, 0usize);
         for (i, term) in self.terms.iter().enumerate() {
-            let start = self.offsets.get(i).copied().unwrap_or(0) as usize;
-            let end = start + self.list_bytes(i);
-            if start != prev_end || end > self.data.len() {
+            let (d, f) = self.spans(i);
+            if (d.start, f.start) != prev_end
+                || d.start > d.end
+                || f.start > f.end
+                || d.end > self.docs.len()
+                || f.end > self.freqs.len()
+            {
                 return Err(format!("posting list of \"{term}\" is out of bounds"));
             }
-            prev_end = end;
+            prev_end = (d.end, f.end);
             let mut list = self.list(i as u32);
             let mut count = 0u32;
             let mut last: Option<u32> = None;
@@ -340,7 +459,8 @@ impl Postings {
                 last = Some(p.doc);
                 count += 1;
             }
-            if count != self.dfs.get(i).copied().unwrap_or(0) || list.pos != end - start {
+            let used_up = list.docs.at_end() && list.freqs.at_end();
+            if count != self.dfs.get(i).copied().unwrap_or(0) || !used_up {
                 return Err(format!("posting list of \"{term}\" is malformed"));
             }
         }
@@ -364,5 +484,102 @@ impl Postings {
     /// Document frequency of term number `term`.
     pub fn df_of(&self, term: u32) -> u32 {
         self.dfs.get(term as usize).copied().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Postings {
+        Postings::build(
+            [
+                ("Alpha", "alpha beta beta"),
+                ("", "beta gamma"),
+                ("Привет", "приветствие привал"),
+            ]
+            .into_iter(),
+        )
+    }
+
+    fn lists(p: &Postings) -> Vec<(String, Vec<Posting>)> {
+        (0..p.terms().len())
+            .map(|i| (p.terms()[i].clone(), p.list(i as u32).collect()))
+            .collect()
+    }
+
+    #[test]
+    fn stored_postings_decode_to_the_same_lists() {
+        let built = sample();
+        let bytes = postcard::to_allocvec(&built).unwrap();
+        let mut loaded: Postings = postcard::from_bytes(&bytes).unwrap();
+        loaded.load(3).unwrap();
+        assert_eq!(lists(&loaded), lists(&built));
+        let beta = built.term_id("beta").unwrap();
+        let got: Vec<(u32, u32, u32)> = built
+            .list(beta)
+            .map(|p| (p.doc, p.tf_body, p.len_body))
+            .collect();
+        assert_eq!(got, vec![(0, 2, 3), (1, 1, 2)]);
+        // A bundle part carries the lengths inline and decodes the same.
+        let mut part: Postings =
+            postcard::from_bytes(&postcard::to_allocvec(&built.part(0, 99)).unwrap()).unwrap();
+        part.load(3).unwrap();
+        assert_eq!(lists(&part), lists(&built));
+    }
+
+    #[test]
+    fn damaged_postings_are_rejected_on_load() {
+        let built = sample();
+        let mut extra = built.clone();
+        extra.docs.push(1);
+        assert!(extra
+            .load(3)
+            .unwrap_err()
+            .contains("bytes after the last list"));
+        let mut short = built.clone();
+        short.freqs.pop();
+        assert!(short.load(3).unwrap_err().contains("truncated"));
+        let mut few = built.clone();
+        assert!(few
+            .load(2)
+            .unwrap_err()
+            .contains("length table does not match"));
+        let mut part = built.part(0, 99);
+        assert!(part
+            .load(2)
+            .unwrap_err()
+            .contains("names a missing passage"));
+        let mut unsorted = built.clone();
+        unsorted.terms.swap(0, 1);
+        assert_eq!(unsorted.load(3).unwrap_err(), "terms are not sorted");
+    }
+
+    #[test]
+    fn front_coding_round_trips_and_rejects_overlong_prefixes() {
+        let built = sample();
+        let bytes = postcard::to_allocvec(&built).unwrap();
+        let back: Postings = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back.terms(), built.terms());
+        assert!(
+            built
+                .terms()
+                .iter()
+                .filter(|t| t.starts_with("при"))
+                .count()
+                >= 2,
+            "shared multi-byte prefixes: {:?}",
+            built.terms()
+        );
+        // (shared 5, "x") after a 1-byte term: more than the predecessor has.
+        #[derive(Serialize)]
+        struct Fake {
+            terms: Vec<(u32, String)>,
+        }
+        let fake = postcard::to_allocvec(&Fake {
+            terms: vec![(0, "a".into()), (5, "x".into())],
+        })
+        .unwrap();
+        assert!(postcard::from_bytes::<Postings>(&fake).is_err());
     }
 }
