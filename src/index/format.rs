@@ -21,8 +21,9 @@ use crate::model::{Entity, Meta, MetaValue, Passage};
 use serde::{Deserialize, Serialize};
 
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
-/// Version 2: posting lists may carry field lengths inline (bundles).
-pub const VERSION: u32 = 2;
+/// Version 3: passages by column; postings in two streams with front-coded
+/// terms, lengths optionally inline (bundles). Version 1 files need a rebuild.
+pub const VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
 /// Metadata value in a non-self-describing, tagged form.
