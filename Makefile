@@ -40,7 +40,7 @@ WBG_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
-        cli wasm demo serve test rust-checks js-test eval bench clean
+        cli wasm demo demo-site serve test rust-checks js-test eval bench clean
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
@@ -140,7 +140,23 @@ $(DOCS_BUNDLE)/manifest.slc: $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
 	$(CLI) index $(DOCS_SITE) --bundle -o $(DOCS_BUNDLE)
 
 # ---------------------------------------------------------------- run
-demo: wasm serve
+demo: wasm demo-site serve
+
+# The "Docs search" tab over a real docs site: the Astro docs (MDX, English and
+# Chinese) from ../shared/data when present, as a bundle in www/astro/ (then
+# http://HOST:PORT/docs.html?site=astro). Skipped, saying so, without the data.
+ASTRO_DOCS := $(or $(SLOTCHAIN_DATA),../shared/data)/astro-docs/docs
+demo-site: cli
+	@if [ -d "$(ASTRO_DOCS)" ]; then \
+	  if [ -f $(WWW)/astro/manifest.slc ] && [ -z "$$(find $(ASTRO_DOCS) $(CLI) -newer $(WWW)/astro/manifest.slc -print -quit)" ]; then \
+	    echo "==> Astro docs bundle up to date: $(WWW)/astro/ (docs.html?site=astro)"; \
+	  else \
+	    echo "==> building the Astro docs bundle $(WWW)/astro/ from $(ASTRO_DOCS)"; \
+	    $(CLI) index $(ASTRO_DOCS) --bundle -o $(WWW)/astro; \
+	  fi; \
+	else \
+	  echo "==> skipping the Astro docs bundle: $(ASTRO_DOCS) not found (docs.html shows the fixture site)"; \
+	fi
 
 # Serve www/ as it is (no rebuild).
 serve:
@@ -196,4 +212,4 @@ bench:
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
 
 clean:
-	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) test-results
+	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) $(WWW)/astro test-results
