@@ -129,7 +129,8 @@ struct Manifest {
     directory: Directory,
 }
 
-type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>);
+/// A passage, its mentions, its page links and its rarest terms.
+type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>, Vec<String>);
 
 #[derive(Serialize, Deserialize)]
 struct Sealed {
@@ -302,6 +303,7 @@ impl Index {
                         format::store_passage(p),
                         mentions.get(i).map(|m| m.to_vec()).unwrap_or_default(),
                         links.get(i).map(|l| l.to_vec()).unwrap_or_default(),
+                        self.rare_terms(i as u32),
                     ))
                 })
                 .collect();
@@ -401,6 +403,7 @@ impl Index {
             ids: Ids::Ranged(Ranged::pending(d.ids.clone()).map_err(bad)?),
             owners: Pages::pending(entities, m.entity_page),
             mentioned_by: Pages::pending(entities, m.entity_page),
+            rare: Some(Pages::pending(n, m.passage_page)),
             misses: Misses::default(),
             parts: Some(m.directory),
             cue_terms: BTreeMap::new(),
@@ -437,7 +440,8 @@ impl Index {
                 let mut passages = Vec::with_capacity(rows.len());
                 let mut mentions = Vec::with_capacity(rows.len());
                 let mut links = Vec::with_capacity(rows.len());
-                for (p, m, l) in rows {
+                let mut rare = Vec::with_capacity(rows.len());
+                for (p, m, l, r) in rows {
                     let p = format::load_passage(p);
                     format::check_mentions(&p, &m, entities).map_err(|e| bad(e.to_string()))?;
                     if l.iter().any(|&e| e >= entities) {
@@ -446,6 +450,10 @@ impl Index {
                     passages.push(p);
                     mentions.push(m);
                     links.push(l);
+                    rare.push(r);
+                }
+                if let Some(pages) = &mut self.rare {
+                    pages.fill(page, rare).map_err(bad)?;
                 }
                 self.passages.fill(page, passages).map_err(bad)?;
                 self.mentions.fill(page, mentions).map_err(bad)?;

@@ -29,6 +29,9 @@ use shard::{Misses, Pages, Part, Ranged};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub use terms::{Hit, QueryTerm, Terms};
 
+/// How many of a passage's rarest terms [`Index::rare_terms`] keeps.
+pub const RARE_TERMS: usize = 16;
+
 /// Question vocabulary → attribute (`meta.slot`) table.
 pub type Cues = BTreeMap<String, Vec<String>>;
 
@@ -80,6 +83,9 @@ pub struct Index {
     /// Entity index → passages whose text mentions it or that link to it
     /// (the reverse edges).
     pub(crate) mentioned_by: Pages<Vec<u32>>,
+    /// A bundle's stored [`Index::rare_terms`] per passage (`None` for an
+    /// index file, which computes them from the postings).
+    pub(crate) rare: Option<Pages<Vec<String>>>,
     /// Parts a lookup needed but found not loaded (bundles only).
     pub(crate) misses: Misses,
     /// Part names of a bundle (`None` for an index file).
@@ -258,6 +264,7 @@ impl Index {
             ids: Ids::Sorted(by_id),
             owners: Pages::whole(owners),
             mentioned_by: Pages::whole(mentioned_by),
+            rare: None,
             misses: Misses::default(),
             parts: None,
             cue_terms: BTreeMap::new(),
@@ -293,6 +300,31 @@ impl Index {
         types.dedup();
         self.cue_terms = cue_terms;
         self.types = types;
+    }
+
+    /// A passage's rarest terms: its distinct title and body terms that at
+    /// least one other passage shares (document frequency ≥ 2), rarest first
+    /// (ties by term), at most [`RARE_TERMS`]. What the feedback round draws
+    /// on; a bundle stores them with the passage, so that round needs no
+    /// document frequency of every word of the passage.
+    pub fn rare_terms(&self, doc: u32) -> Vec<String> {
+        match &self.rare {
+            Some(pages) => pages
+                .get(doc, &self.misses, Part::Passages)
+                .cloned()
+                .unwrap_or_default(),
+            None => self.passage(doc).map_or_else(Vec::new, |p| {
+                let mut terms: Vec<(usize, String)> =
+                    analyze::terms(&format!("{} {}", p.title, p.text))
+                        .into_iter()
+                        .map(|t| (self.df(&t.term), t.term))
+                        .filter(|(df, _)| *df >= 2)
+                        .collect();
+                crate::sort::sort_by(&mut terms, &|a, b| a.cmp(b));
+                terms.dedup();
+                terms.into_iter().take(RARE_TERMS).map(|(_, t)| t).collect()
+            }),
+        }
     }
 
     /// The number of passages.

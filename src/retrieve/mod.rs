@@ -323,8 +323,9 @@ pub const FEEDBACK_TERMS: usize = 8;
 pub const FEEDBACK_WEIGHT: f32 = 0.5;
 
 /// The feedback round of a passage slot: the question plus the rarest
-/// [`FEEDBACK_TERMS`] terms of its best passage (those other passages share,
-/// at [`FEEDBACK_WEIGHT`]) — how a later hop whose page is titled after
+/// [`FEEDBACK_TERMS`] terms of its best passage that are not question terms
+/// (drawn from [`Index::rare_terms`]: terms other passages share, at
+/// [`FEEDBACK_WEIGHT`]) — how a later hop whose page is titled after
 /// something else is still found through the bridge's words. Returns
 /// (passage, normalized score) best first, only passages that contain a
 /// question term the parent lacks.
@@ -336,24 +337,16 @@ pub fn feedback(
     keep: &dyn Fn(u32) -> bool,
     limit: usize,
 ) -> Vec<(u32, f64)> {
-    let Some(p) = index.passage(parent) else {
-        return Vec::new();
-    };
-    let terms: Vec<String> = analyze::terms(&format!("{} {}", p.title, p.text))
+    // The passage's rarest terms come rarest first: the first that are not
+    // question terms are the rarest such terms.
+    let terms: Vec<String> = index
+        .rare_terms(parent)
         .into_iter()
-        .map(|t| t.term)
         .filter(|t| !query.iter().any(|q| q.term == *t))
+        .take(FEEDBACK_TERMS)
         .collect();
-    let mut extra: Vec<QueryTerm> = index
-        .query(&terms)
-        .into_iter()
-        .filter(|q| index.df(&q.term) >= 2)
-        .collect();
-    crate::sort::sort_by(&mut extra, &|a, b| {
-        b.idf.total_cmp(&a.idf).then(a.term.cmp(&b.term))
-    });
     let mut expanded: Vec<QueryTerm> = query.to_vec();
-    for mut q in extra.into_iter().take(FEEDBACK_TERMS) {
+    for mut q in index.query(&terms) {
         q.idf *= FEEDBACK_WEIGHT;
         expanded.push(q);
     }
