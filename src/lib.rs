@@ -18,6 +18,7 @@
 pub mod analyze;
 pub mod chain;
 pub mod compute;
+mod crc32;
 pub mod decompose;
 pub mod error;
 #[cfg(not(target_arch = "wasm32"))]

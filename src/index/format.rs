@@ -191,7 +191,7 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
     out.extend_from_slice(magic);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(&crate::crc32::hash(payload).to_le_bytes());
     out.extend_from_slice(payload);
     out
 }
@@ -235,7 +235,7 @@ pub(crate) fn open<T: for<'de> Deserialize<'de>>(
             payload.len() as u64 - len
         )));
     }
-    if crc32fast::hash(payload) != crc {
+    if crate::crc32::hash(payload) != crc {
         return Err(Error::Index(
             "checksum mismatch: the file is corrupt".into(),
         ));
@@ -418,7 +418,7 @@ mod tests {
         let payload = postcard::to_allocvec(&stored).unwrap();
         let mut out = bytes[..12].to_vec();
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());
         out.extend_from_slice(&payload);
         assert_eq!(err(&out), "invalid index: duplicate passage id \"a\"");
     }
@@ -436,7 +436,7 @@ mod tests {
         let payload = postcard::to_allocvec(&stored).unwrap();
         let mut out = bytes[..12].to_vec();
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());
         out.extend_from_slice(&payload);
         assert!(err(&out).contains("mention table"));
     }
