@@ -193,7 +193,8 @@ test: tools
 eval:
 	bash scripts/eval.sh
 
-# Comparison with JS search libraries on ../shared/data (bench/README.md), then
+# Comparison with JS search libraries on ../shared/data (bench/README.md), the
+# bytes a question fetches from a bundle (bench/bundle-fetch.mjs), then
 # the native criterion bench (ask latency on a 10k-passage corpus). Skips, saying
 # so, when the data is absent. Not part of make test. BENCH_ARGS go to run.mjs.
 BENCH_DATA ?= ../shared/data
@@ -211,6 +212,8 @@ bench:
 	done; \
 	echo "==> node --expose-gc bench/run.mjs $(BENCH_ARGS)"; \
 	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) --expose-gc bench/run.mjs $(BENCH_ARGS); \
+	echo "==> node bench/bundle-fetch.mjs (bytes per question from a Python-docs bundle)"; \
+	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) bench/bundle-fetch.mjs; \
 	echo "==> cargo bench --bench ask (native, criterion)"; \
 	$(CARGO) bench --bench ask; \
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
