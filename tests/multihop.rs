@@ -233,3 +233,15 @@ fn page_links_from_a_site_build_are_followed_like_mentions() {
     let back = retrieve::hops(&index, &query, &child, &[], &|_| true, usize::MAX);
     assert_eq!(back.first().map(|(d, _, _)| *d), Some(doc("guides/deploy")));
 }
+
+#[test]
+fn a_question_with_more_than_64_terms_runs_every_round() {
+    // Feedback and bridge rounds add terms to the slot's query; a query keeps
+    // at most 64 (one match bit each), however long the question.
+    let index = index();
+    let words: Vec<String> = (0..90).map(|i| format!("word{i}x")).collect();
+    let q = format!("Who founded the Omega Prize {}?", words.join(" "));
+    let r = ask(&index, &q, 5, false);
+    assert_eq!(r.slots.len(), 1);
+    assert!(!r.context.is_empty(), "{:?}", r.context);
+}

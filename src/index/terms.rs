@@ -196,7 +196,7 @@ impl Terms {
                     touched.push(p.doc);
                 }
                 acc.0 += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
-                acc.1 |= 1u64 << qi;
+                acc.1 |= bit(qi);
             }
         }
         let hit = |doc: u32| {
@@ -247,7 +247,7 @@ impl Terms {
                     at += 1;
                 }
                 match (docs.get(at), masks.get_mut(at)) {
-                    (Some(&d), Some(m)) if d == p.doc => *m |= 1u64 << qi,
+                    (Some(&d), Some(m)) if d == p.doc => *m |= bit(qi),
                     (None, _) => break,
                     _ => {}
                 }
@@ -263,6 +263,14 @@ impl Terms {
             .copied()
             .unwrap_or(0)
     }
+}
+
+/// The match-mask bit of query term `i`; terms past the 64th have none.
+fn bit(i: usize) -> u64 {
+    u32::try_from(i)
+        .ok()
+        .and_then(|i| 1u64.checked_shl(i))
+        .unwrap_or(0)
 }
 
 /// Share of the query's IDF mass that `matched` covers (0 for an empty query).

@@ -338,12 +338,14 @@ pub fn feedback(
     limit: usize,
 ) -> Vec<(u32, f64)> {
     // The passage's rarest terms come rarest first: the first that are not
-    // question terms are the rarest such terms.
+    // question terms are the rarest such terms. A query holds at most 64
+    // terms (one bit each in a match mask).
+    let room = FEEDBACK_TERMS.min(64usize.saturating_sub(query.len()));
     let terms: Vec<String> = index
         .rare_terms(parent)
         .into_iter()
         .filter(|t| !query.iter().any(|q| q.term == *t))
-        .take(FEEDBACK_TERMS)
+        .take(room)
         .collect();
     let mut expanded: Vec<QueryTerm> = query.to_vec();
     for mut q in index.query(&terms) {
