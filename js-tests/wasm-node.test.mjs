@@ -188,6 +188,12 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     }
   });
 
+  it('a scope field of the wrong type says what is wrong, without a JS error prefix', () => {
+    const err = thrown(() => engine.ask('refund window?', { user: 5 }));
+    assert.match(err.message, /^invalid scope: invalid type: /);
+    assert.doesNotMatch(err.message, /Error: /);
+  });
+
   describe('a sharded bundle of the same corpus', () => {
     const corpus = join(REPO, 'corpus', 'helpcentre');
     let dir;

@@ -22,7 +22,16 @@ fn from_js<T: for<'de> Deserialize<'de>>(
     value: JsValue,
     what: fn(String) -> Error,
 ) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| js_error(what(e.to_string())))
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        // Its messages render as a JS error ("Error: invalid type: …"); the
+        // CLI's say only what is wrong.
+        let message = e.to_string();
+        let message = message
+            .strip_prefix("Error: ")
+            .unwrap_or(&message)
+            .to_string();
+        js_error(what(message))
+    })
 }
 
 /// Runs the core's field check on a plain JS object's own keys.
