@@ -4,11 +4,11 @@
 //!
 //! | part | key | holds |
 //! |---|---|---|
-//! | manifest | — | BM25 parameters, totals, catalog, cues, slot tags, the part directory |
-//! | `t-…` | term range | posting lists with each passage's field lengths inline |
-//! | `p-…` | page of [`PASSAGE_PAGE`] passages | passages (the fragments a report shows), mentions, links |
-//! | `e-…` | page of [`ENTITY_PAGE`] entities | owners and reverse edges |
-//! | `i-…` | passage-ID range | (ID, passage number) rows |
+//! | `manifest.slc` | — | BM25 parameters, totals, catalog, cues, slot tags, the part directory |
+//! | `t…` | term range | posting lists with each passage's field lengths inline |
+//! | `p…` | page of [`PASSAGE_PAGE`] passages | passages (the fragments a report shows), mentions, links, rarest terms |
+//! | `e…` | page of [`ENTITY_PAGE`] entities | owners and reverse edges |
+//! | `i…` | passage-ID range | (ID, passage number) rows |
 //!
 //! Every part is the checked container of [`super::format`], named
 //! `{kind}{number}-{build}.slc` where `build` hashes the content of every
@@ -16,10 +16,11 @@
 //! immutable and cacheable forever, and [`Index::add_part`] rejects a part
 //! of another build (each part also names its build and number inside).
 //! Names are computed, not listed, which keeps the manifest small (a list
-//! of content-hashed names costs about 8 bytes per part). The protocol: open the manifest
-//! ([`Index::from_manifest`]), run the question, add the parts the run
-//! reports as [`Index::needed`], and repeat until nothing is needed (see
-//! [`super::shard`] for why that final run equals the whole index's).
+//! of content-hashed names costs about 8 bytes per part). The protocol:
+//! open the manifest ([`Index::from_manifest`]), run the question, add the
+//! parts the run reports as [`Index::needed`], and repeat until nothing is
+//! needed (see [`super::shard`] for why that final run equals the whole
+//! index's).
 
 use super::format::{self, StoredPassage};
 use super::shard::{Misses, Pages, Part, Ranged};
