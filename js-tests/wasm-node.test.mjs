@@ -62,7 +62,7 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     for (const f of pkg.files) assert.ok(readFileSync(join(PKG, f)).length > 0, `${f} listed in files`);
     const dts = readFileSync(join(PKG, 'slotchain.d.ts'), 'utf8');
     assert.match(dts, /class Engine/);
-    for (const m of ['fromBytes', 'fromManifest', 'neededChunks', 'addChunk', 'ask', 'search', 'run', 'validatePlan', 'stats']) assert.match(dts, new RegExp(`\\b${m}\\(`), `d.ts declares ${m}`);
+    for (const m of ['fromBytes', 'fromManifest', 'neededChunks', 'neededChunksForPlan', 'addChunk', 'ask', 'search', 'run', 'validatePlan', 'stats']) assert.match(dts, new RegExp(`\\b${m}\\(`), `d.ts declares ${m}`);
   });
 
   it('the optimized module validates and the www/ copy is identical', () => {

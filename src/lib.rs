@@ -43,4 +43,4 @@ pub use error::{Error, Result};
 pub use execute::Options;
 pub use index::Index;
 pub use model::*;
-pub use pipeline::{ask, ask_loading, needed, run, search, validate};
+pub use pipeline::{ask, ask_loading, needed, needed_for_plan, run, search, validate};

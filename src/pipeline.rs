@@ -40,7 +40,22 @@ pub fn needed(
     options: &Options,
     no_decompose: bool,
 ) -> Result<Vec<String>> {
-    match ask(index, question, scope, options, no_decompose) {
+    missing(ask(index, question, scope, options, no_decompose))
+}
+
+/// [`needed`] for a host plan: the parts running it reads and lacks.
+pub fn needed_for_plan(
+    index: &Index,
+    plan: &Plan,
+    scope: &Scope,
+    options: &Options,
+) -> Result<Vec<String>> {
+    missing(run(index, plan, scope, options))
+}
+
+/// The part names an [`Error::Incomplete`] carries; other errors stay errors.
+fn missing(outcome: Result<Report>) -> Result<Vec<String>> {
+    match outcome {
         Err(Error::Incomplete(parts)) => Ok(parts),
         Err(e) => Err(e),
         Ok(_) => Ok(Vec::new()),

@@ -128,6 +128,20 @@ impl Engine {
         crate::needed(&self.index, question, &scope, &options, no_decompose).map_err(js_error)
     }
 
+    /// `neededChunks` for a host plan `{tasks: [...]}` run with `run`.
+    #[wasm_bindgen(js_name = neededChunksForPlan)]
+    pub fn needed_chunks_for_plan(
+        &self,
+        plan: JsValue,
+        scope: JsValue,
+        options: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
+        crate::needed_for_plan(&self.index, &plan, &scope, &options).map_err(js_error)
+    }
+
     /// Adds one bundle part (its inflated bytes) under its file name.
     #[wasm_bindgen(js_name = addChunk)]
     pub fn add_chunk(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {

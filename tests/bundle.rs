@@ -231,3 +231,38 @@ fn search_is_the_one_shot_context_without_the_report() {
         assert_eq!(from_bundle, found, "{q}");
     }
 }
+
+#[test]
+fn a_host_plan_over_a_bundle_names_its_parts_then_runs_as_on_the_file() {
+    let whole = index();
+    let bundle = whole.to_bundle().unwrap();
+    let plan: slotchain::Plan = serde_json::from_str(
+        r#"{"tasks": [
+            {"id": "find", "kind": "follow", "question": "which service failed after the second retry?", "output": "entity:service", "depends_on": []},
+            {"id": "rule", "kind": "retrieve", "question": "rollback rule for {find}", "depends_on": ["find"]}
+        ]}"#,
+    )
+    .unwrap();
+    let s = scope(r#"{"access":["public","operations"],"environment":"production"}"#);
+    let options = Options::default();
+    let expected = slotchain::run(&whole, &plan, &s, &options).unwrap();
+    let all = parts(&bundle);
+    let mut lazy = Index::from_manifest(&bundle.manifest).unwrap();
+    for _ in 0..32 {
+        let names = slotchain::needed_for_plan(&lazy, &plan, &s, &options).unwrap();
+        if names.is_empty() {
+            break;
+        }
+        for n in names {
+            lazy.add_part(&n, &all[&n]).unwrap();
+        }
+    }
+    let report = slotchain::run(&lazy, &plan, &s, &options).unwrap();
+    assert_eq!(
+        serde_json::to_string(&report).unwrap(),
+        serde_json::to_string(&expected).unwrap()
+    );
+    assert!(slotchain::needed_for_plan(&whole, &plan, &s, &options)
+        .unwrap()
+        .is_empty());
+}
