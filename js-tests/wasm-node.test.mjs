@@ -192,6 +192,17 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     const err = thrown(() => engine.ask('refund window?', { user: 5 }));
     assert.match(err.message, /^invalid scope: invalid type: /);
     assert.doesNotMatch(err.message, /Error: /);
+    const cli = runCli(['ask', '-i', SAMPLE_IDX, '--scope', '{"access":5}', 'refund window?']);
+    assert.equal(thrown(() => engine.ask('refund window?', { access: 5 })).message,
+      cli.stderr.trim().replace(/^slotchain: /, ''), 'access of the wrong type: the CLI\'s message');
+  });
+
+  it('one access level may be a plain string, as in the CLI', () => {
+    const q = SEEDS[0].question;
+    const scope = { ...SEEDS[0].scope, access: 'operations' };
+    assertSameReport(engine.ask(q, scope), cliAsk(q, scope), 'access as a string');
+    assert.deepEqual(withoutTiming(asJson(engine.ask(q, scope))),
+      withoutTiming(asJson(engine.ask(q, { ...scope, access: ['operations'] }))));
   });
 
   describe('a sharded bundle of the same corpus', () => {

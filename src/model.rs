@@ -121,8 +121,9 @@ pub struct Scope {
     /// The account holder: first person in a question resolves to this name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
-    /// Access levels this request may read.
-    #[serde(default = "default_access")]
+    /// Access levels this request may read (one level may be given as a
+    /// plain string).
+    #[serde(default = "default_access", deserialize_with = "one_or_many")]
     pub access: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment: Option<String>,
@@ -131,6 +132,36 @@ pub struct Scope {
     /// The current date, `YYYY-MM-DD`; temporal words resolve against it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub today: Option<String>,
+}
+
+/// A list of strings, or one string standing for a list of one. (A visitor,
+/// not an untagged enum: that would buffer the value and cost the wasm
+/// module 1.6 KB gzip.)
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Levels;
+    impl<'de> serde::de::Visitor<'de> for Levels {
+        type Value = Vec<String>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an access level or a list of them")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(level) = seq.next_element::<String>()? {
+                out.push(level);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Levels)
 }
 
 fn default_access() -> Vec<String> {

@@ -213,6 +213,11 @@ fn bad_input_is_a_one_line_error() {
         "invalid scope: --scope: expected a JSON object",
     );
     fails_with(
+        &run(&["ask", "-i", &idx, "--scope", "{\"access\":5}", "q?"]),
+        1,
+        "invalid scope: invalid type: integer `5`, expected an access level or a list of them",
+    );
+    fails_with(
         &run(&[
             "ask",
             "-i",

@@ -651,3 +651,12 @@ fn index_file_round_trip_gives_the_same_report() {
     let b = ask(&loaded, TRAVEL, r#"{"today":"2026-03-15"}"#, 8);
     assert_eq!(json(&a), json(&b));
 }
+
+#[test]
+fn one_access_level_may_be_given_as_a_string() {
+    let index = index_of(corpus());
+    let as_list = ask(&index, INCIDENT, r#"{"access":["operations"]}"#, 8);
+    let as_string = ask(&index, INCIDENT, r#"{"access":"operations"}"#, 8);
+    assert_eq!(json(&as_string), json(&as_list));
+    assert_eq!(scope(r#"{"access":"operations"}"#).access, ["operations"]);
+}
