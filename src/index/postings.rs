@@ -386,46 +386,12 @@ impl Postings {
     }
 
     /// Rebuilds the list offsets of decoded postings and checks the
-    /// invariants: every list decodes, in order, into its `df` postings.
+    /// invariants in one pass: every list decodes, in order, into its `df`
+    /// postings with strictly increasing passage numbers below `passages`.
     pub fn load(&mut self, passages: usize) -> Result<(), String> {
         let n = self.terms.len();
         if self.dfs.len() != n {
             return Err("term and frequency tables differ in length".into());
-        }
-        let mut docs = Cursor {
-            data: &self.docs,
-            pos: 0,
-        };
-        let mut freqs = Cursor {
-            data: &self.freqs,
-            pos: 0,
-        };
-        let inline = matches!(self.lengths, Lengths::Inline);
-        let mut offsets = Vec::with_capacity(n);
-        for (term, &df) in self.terms.iter().zip(&self.dfs) {
-            offsets.push((docs.pos as u32, freqs.pos as u32));
-            let skipped = (0..df).try_for_each(|_| {
-                docs.varint()?;
-                let packed = freqs.varint()?;
-                let extra = u32::from(packed & 1 == 1) + if inline { 2 } else { 0 };
-                (0..extra).try_for_each(|_| freqs.varint().map(drop))
-            });
-            if skipped.is_none() {
-                return Err(format!("posting list of \"{term}\" is truncated"));
-            }
-        }
-        if !docs.at_end() || !freqs.at_end() {
-            return Err("posting streams have bytes after the last list".into());
-        }
-        self.offsets = offsets;
-        self.validate(passages)
-    }
-
-    /// Checks the invariants.
-    fn validate(&self, passages: usize) -> Result<(), String> {
-        let n = self.terms.len();
-        if self.offsets.len() != n || self.dfs.len() != n {
-            return Err("term, offset and frequency tables differ in length".into());
         }
         if let Some((body, title)) = self.table() {
             if body.len() != passages || title.len() != passages {
@@ -435,35 +401,53 @@ impl Postings {
         if self.terms.windows(2).any(|w| w[0] >= w[1]) {
             return Err("terms are not sorted".into());
         }
-        let mut prev_end = (0usize, 0usize);
-        for (i, term) in self.terms.iter().enumerate() {
-            let (d, f) = self.spans(i);
-            if (d.start, f.start) != prev_end
-                || d.start > d.end
-                || f.start > f.end
-                || d.end > self.docs.len()
-                || f.end > self.freqs.len()
-            {
-                return Err(format!("posting list of \"{term}\" is out of bounds"));
-            }
-            prev_end = (d.end, f.end);
-            let mut list = self.list(i as u32);
-            let mut count = 0u32;
+        let mut docs = Cursor {
+            data: &self.docs,
+            pos: 0,
+        };
+        let mut freqs = Cursor {
+            data: &self.freqs,
+            pos: 0,
+        };
+        let extra_lengths = if matches!(self.lengths, Lengths::Inline) {
+            2
+        } else {
+            0
+        };
+        let mut offsets = Vec::with_capacity(n);
+        for (term, &df) in self.terms.iter().zip(&self.dfs) {
+            offsets.push((docs.pos as u32, freqs.pos as u32));
             let mut last: Option<u32> = None;
-            for p in list.by_ref() {
-                if last.is_some_and(|l| p.doc <= l) || p.doc as usize >= passages {
-                    return Err(format!(
-                        "posting list of \"{term}\" names a missing passage"
-                    ));
+            for _ in 0..df {
+                let decoded = docs.varint().and_then(|delta| {
+                    let packed = freqs.varint()?;
+                    let extra = u32::from(packed & 1 == 1) + extra_lengths;
+                    (0..extra).try_for_each(|_| freqs.varint().map(drop))?;
+                    Some(delta)
+                });
+                let Some(delta) = decoded else {
+                    return Err(format!("posting list of \"{term}\" is truncated"));
+                };
+                // The first delta is the passage number itself.
+                let doc = match last {
+                    Some(_) if delta == 0 => None,
+                    Some(l) => l.checked_add(delta),
+                    None => Some(delta),
+                };
+                match doc {
+                    Some(d) if (d as usize) < passages => last = Some(d),
+                    _ => {
+                        return Err(format!(
+                            "posting list of \"{term}\" names a missing passage"
+                        ))
+                    }
                 }
-                last = Some(p.doc);
-                count += 1;
-            }
-            let used_up = list.docs.at_end() && list.freqs.at_end();
-            if count != self.dfs.get(i).copied().unwrap_or(0) || !used_up {
-                return Err(format!("posting list of \"{term}\" is malformed"));
             }
         }
+        if !docs.at_end() || !freqs.at_end() {
+            return Err("posting streams have bytes after the last list".into());
+        }
+        self.offsets = offsets;
         Ok(())
     }
 

@@ -119,7 +119,12 @@ impl Terms {
 
     /// Document frequency of a term.
     pub fn df(&self, term: &str, misses: &Misses) -> usize {
-        self.find(term, misses)
+        self.df_at(self.find(term, misses))
+    }
+
+    /// Document frequency of a term [`Terms::find`] located (0 when absent).
+    fn df_at(&self, posting: Option<(u32, u32)>) -> usize {
+        posting
             .and_then(|(r, t)| Some(self.ranges.chunk(r)?.df_of(t) as usize))
             .unwrap_or(0)
     }
@@ -133,7 +138,7 @@ impl Terms {
                 continue;
             }
             let posting = self.find(term, misses);
-            let df = self.df(term, misses);
+            let df = self.df_at(posting);
             // A CJK bigram no passage contains is an artefact of reading across
             // a word boundary (的海, 外补): it says nothing about coverage.
             let cjk_pair = term.chars().count() == 2 && term.chars().all(analyze::is_cjk);
@@ -175,11 +180,7 @@ impl Terms {
         if scores.len() != n {
             *scores = vec![(0.0, 0); n];
         }
-        let postings: usize = query
-            .iter()
-            .filter_map(|q| q.posting)
-            .map(|(r, t)| self.ranges.chunk(r).map_or(0, |p| p.df_of(t) as usize))
-            .sum();
+        let postings: usize = query.iter().map(|q| self.df_at(q.posting)).sum();
         let mut touched: Vec<u32> = Vec::with_capacity(postings.min(n));
         for (qi, q) in query.iter().enumerate() {
             let Some(posting) = q.posting else {
