@@ -165,22 +165,25 @@ fn hash(h: u32, bytes: &[u8]) -> u32 {
 /// Parts being cut: encoded payloads by kind and number, and the running hash.
 struct Cutter {
     payloads: Vec<((char, u32), Vec<u8>)>,
+    /// Parts of each kind so far.
+    counts: BTreeMap<char, u32>,
     build: u32,
 }
 
 impl Cutter {
-    /// Adds the next part of a kind; returns its number.
-    fn add(&mut self, kind: char, payload: &Payload) -> Result<u32> {
-        let n = self
-            .payloads
-            .iter()
-            .filter(|((k, _), _)| *k == kind)
-            .count() as u32;
+    /// Adds the next part of a kind (numbered from 0 per kind).
+    fn add(&mut self, kind: char, payload: &Payload) -> Result<()> {
+        let n = self.count(kind);
         let bytes = postcard::to_allocvec(payload)
             .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
         self.build = hash(self.build, &bytes);
         self.payloads.push(((kind, n), bytes));
-        Ok(n)
+        self.counts.insert(kind, n + 1);
+        Ok(())
+    }
+
+    fn count(&self, kind: char) -> u32 {
+        self.counts.get(&kind).copied().unwrap_or(0)
     }
 }
 
@@ -268,6 +271,7 @@ impl Index {
         }
         let mut cut = Cutter {
             payloads: Vec::new(),
+            counts: BTreeMap::new(),
             build: 0x811c_9dc5,
         };
         // Terms: consecutive lists until a part reaches TERM_PART_BYTES.
@@ -336,12 +340,11 @@ impl Index {
             cut.add('i', &Payload::Ids(run))?;
             ids.push(first);
         }
-        let count = |kind: char| cut.payloads.iter().filter(|((k, _), _)| *k == kind).count();
         let directory = Directory {
             build: cut.build,
             terms,
-            passages: count('p') as u32,
-            entities: count('e') as u32,
+            passages: cut.count('p'),
+            entities: cut.count('e'),
             ids,
         };
         let mut parts = Vec::with_capacity(cut.payloads.len());
@@ -411,6 +414,7 @@ impl Index {
             slot_members: m.slot_members,
             meta_keys: m.meta_keys,
             types: Vec::new(),
+            scoped: false,
         };
         index.derive();
         Ok(index)

@@ -97,6 +97,9 @@ pub struct Index {
     pub(crate) meta_keys: BTreeSet<String>,
     /// Entity types of the catalog (folded), titles and docs excluded.
     types: Vec<String>,
+    /// True when some passage carries a scope field (`access`,
+    /// `environment`, `region`).
+    scoped: bool,
 }
 
 impl Index {
@@ -271,12 +274,14 @@ impl Index {
             slot_members,
             meta_keys,
             types: Vec::new(),
+            scoped: false,
         };
         index.derive();
         index
     }
 
-    /// Derives the lookups that depend only on the catalog and the cues.
+    /// Derives the lookups that depend only on the catalog, the cues and the
+    /// metadata keys.
     fn derive(&mut self) {
         let mut cue_terms: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (attribute, words) in &self.cues {
@@ -300,6 +305,9 @@ impl Index {
         types.dedup();
         self.cue_terms = cue_terms;
         self.types = types;
+        self.scoped = ["access", "environment", "region"]
+            .iter()
+            .any(|k| self.meta_keys.contains(*k));
     }
 
     /// A passage's rarest terms: its distinct title and body terms that at
@@ -493,6 +501,13 @@ impl Index {
     /// True when some passage carries this metadata key.
     pub fn has_meta_key(&self, key: &str) -> bool {
         self.meta_keys.contains(key)
+    }
+
+    /// True when some passage carries a scope field (`access`,
+    /// `environment`, `region`); otherwise every passage is visible to a
+    /// scope exactly when its default access level is.
+    pub fn has_scope_fields(&self) -> bool {
+        self.scoped
     }
 
     /// Entity types of the catalog (lowercased), excluding titles and docs.

@@ -51,10 +51,7 @@ pub fn visible(p: &Passage, scope: &Scope) -> bool {
 /// field (`access`, `environment`, `region`): then the answer is the same
 /// for all, and no passage needs reading (in a bundle: fetching).
 fn uniform_visibility(index: &Index, scope: &Scope) -> Option<bool> {
-    let scoped = ["access", "environment", "region"]
-        .iter()
-        .any(|k| index.has_meta_key(k));
-    (!scoped).then(|| scope.allows(DEFAULT_ACCESS))
+    (!index.has_scope_fields()).then(|| scope.allows(DEFAULT_ACCESS))
 }
 
 fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
