@@ -16,12 +16,12 @@
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { MANIFEST, coldQuery } from './lib/bundle.mjs';
 import { BENCH, WORK, CLI, PKG, CORPORA, InputError, requireFile, readJsonl, main, quantile } from './lib/common.mjs';
 import { prepare } from './prepare.mjs';
 
-const MANIFEST = 'manifest.slc';
 
 function parseArgs(argv) {
   const opts = { questions: 50 };
@@ -47,23 +47,8 @@ function buildBundle(passages, dir) {
 
 const size = (path) => statSync(path).size;
 
-async function measure(Engine, dir, question) {
-  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
-  const engine = Engine.fromManifest(read(MANIFEST));
-  let bytes = 0;
-  let parts = 0;
-  let rounds = 0;
-  for (; rounds < 32; rounds++) {
-    const need = engine.neededChunks(question);
-    if (need.length === 0) break;
-    for (const name of need) {
-      engine.addChunk(name, read(name));
-      bytes += size(join(dir, name));
-      parts++;
-    }
-  }
-  const report = engine.ask(question);
-  engine.free();
+function measure(Engine, dir, question) {
+  const { bytes, parts, rounds, report } = coldQuery(Engine, dir, question);
   return { bytes, parts, rounds, slots: report.slots.length };
 }
 
@@ -109,7 +94,7 @@ main('bench/bundle-fetch', async () => {
   const rows = { one: [], two: [] };
   for (const [kind, qs] of [['one', one], ['two', two]]) {
     for (const [i, q] of qs.entries()) {
-      rows[kind].push({ question: q, ...(await measure(glue.Engine, dir, q)) });
+      rows[kind].push({ question: q, ...measure(glue.Engine, dir, q) });
       if (process.stderr.isTTY) process.stderr.write(`\r    ${kind}-part: ${i + 1}/${qs.length}\x1b[K`);
     }
   }

@@ -10,9 +10,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CLI, PKG, requireFile } from '../lib/common.mjs';
+import { MANIFEST, coldQuery } from '../lib/bundle.mjs';
 
 export const name = 'slotchain';
 export const pkg = 'slotchain';
@@ -57,26 +58,7 @@ export function pipeline(q, k) {
 export async function coldBytes(queries, k) {
   const dir = join(source.dir, 'slotchain.bundle');
   execFileSync(CLI, ['index', source.corpusFile, '--bundle', '-o', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const size = (name) => statSync(join(dir, name)).size;
-  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
   const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
-  const fixed = gz(WASM) + gz(join(PKG, 'slotchain.js')) + size('manifest.slc');
-  const out = [];
-  for (const q of queries) {
-    const cold = Engine.fromManifest(read('manifest.slc'));
-    const options = { noDecompose: true, k };
-    let bytes = fixed;
-    for (let round = 0; round < 32; round++) {
-      const need = cold.neededChunks(q, undefined, options);
-      if (need.length === 0) break;
-      for (const name of need) {
-        cold.addChunk(name, read(name));
-        bytes += size(name);
-      }
-    }
-    cold.ask(q, undefined, options);
-    cold.free();
-    out.push(bytes);
-  }
-  return out;
+  const fixed = gz(WASM) + gz(join(PKG, 'slotchain.js')) + statSync(join(dir, MANIFEST)).size;
+  return queries.map((q) => fixed + coldQuery(Engine, dir, q, { noDecompose: true, k }).bytes);
 }
