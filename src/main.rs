@@ -282,9 +282,9 @@ impl Source {
             Some(dir) => {
                 let mut bytes = 0usize;
                 let mut fetch = |name: &str| {
-                    let b = bundle_dir::read(dir, name)?;
-                    bytes += std::fs::metadata(dir.join(name)).map_or(0, |m| m.len() as usize);
-                    Ok(b)
+                    let (part, stored) = bundle_dir::read(dir, name)?;
+                    bytes += stored;
+                    Ok(part)
                 };
                 let (report, fetched) =
                     slotchain::ask_loading(&mut self.index, &mut fetch, answer)?;

@@ -28,15 +28,15 @@ fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     z.finish()
 }
 
-/// Reads one bundle file and inflates it.
-pub fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
+/// Reads one bundle file; returns it inflated, and its size on disk.
+pub fn read(dir: &Path, name: &str) -> Result<(Vec<u8>, usize)> {
     let path = dir.join(name);
     let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
     let mut out = Vec::new();
     GzDecoder::new(bytes.as_slice())
         .read_to_end(&mut out)
         .map_err(|e| io(&path, format!("not a gzip-compressed bundle file: {e}")))?;
-    Ok(out)
+    Ok((out, bytes.len()))
 }
 
 /// Sizes of a written bundle.
@@ -80,5 +80,5 @@ pub fn write(bundle: &Bundle, dir: &Path) -> Result<Written> {
 
 /// Opens the bundle in `dir` (its manifest only).
 pub fn open(dir: &Path) -> Result<Index> {
-    Index::from_manifest(&read(dir, MANIFEST)?)
+    Index::from_manifest(&read(dir, MANIFEST)?.0)
 }
