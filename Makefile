@@ -174,6 +174,8 @@ rust-checks:
 	$(CARGO) fmt --all -- --check
 	@echo "==> cargo clippy --all-targets -- -D warnings"
 	$(CARGO) clippy --all-targets -- -D warnings
+	@echo "==> cargo clippy --lib --target $(WASM_TARGET) -- -D warnings (the wasm shell)"
+	$(CARGO) clippy --lib --target $(WASM_TARGET) -- -D warnings
 	@echo "==> cargo test"
 	$(CARGO) test
 

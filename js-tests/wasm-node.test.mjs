@@ -197,6 +197,72 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       cli.stderr.trim().replace(/^slotchain: /, ''), 'access of the wrong type: the CLI\'s message');
   });
 
+  // The wasm shell reads JS values with its own serde deserializer
+  // (src/wasm/de.rs); each wrong input must get the CLI's words.
+  const BAD_SCOPES = {
+    'a fractional user': { user: 1.5 },
+    'an integer access level': { access: [1] },
+    'a boolean access': { access: true },
+    'an object environment': { environment: { name: 'prod' } },
+    'a negative region': { region: -3 },
+    'a list as today': { today: ['2026-01-01'] },
+  };
+  for (const [name, scope] of Object.entries(BAD_SCOPES)) {
+    it(`a scope with ${name} gets the CLI's message`, () => {
+      const cli = runCli(['ask', '-i', SAMPLE_IDX, '--scope', JSON.stringify(scope), 'refund window?']);
+      assert.notEqual(cli.status, 0, cli.stderr);
+      const err = thrown(() => engine.ask('refund window?', scope));
+      assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${name}: ${err}`);
+      assert.match(err.message, /^invalid scope: invalid type: /);
+      assert.equal(err.message, cli.stderr.trim().replace(/^slotchain: /, ''));
+    });
+  }
+
+  it('a scope field left undefined is absent, as JSON.stringify would drop it', () => {
+    const q = SEEDS[0].question;
+    const scope = SEEDS[0].scope;
+    assert.deepEqual(withoutTiming(asJson(engine.ask(q, { ...scope, region: undefined }))),
+      withoutTiming(asJson(engine.ask(q, scope))));
+  });
+
+  const MALFORMED_PLANS = {
+    'unknown kind': { tasks: [{ id: 'a', kind: 'fetch', question: 'refund window?' }] },
+    'missing question': { tasks: [{ id: 'a', kind: 'retrieve' }] },
+    'a task that is a string': { tasks: ['a'] },
+    'tasks that are an object': { tasks: { a: 1 } },
+    'a fractional dependency': { tasks: [{ id: 'a', kind: 'retrieve', question: 'x?', depends_on: [0.5] }] },
+    'an unknown output': { tasks: [{ id: 'a', kind: 'retrieve', question: 'x?', output: 'poem' }] },
+  };
+  for (const [name, plan] of Object.entries(MALFORMED_PLANS)) {
+    it(`a plan with ${name} gets the CLI's serde message`, () => {
+      const cli = cliPlan(plan);
+      assert.notEqual(cli.status, 0, cli.stderr);
+      // The CLI reads the plan from a file: "FILE: invalid JSON: … at line L column C".
+      const words = cli.stderr.trim().replace(/^.*?: invalid JSON: /, '').replace(/ at line \d+ column \d+$/, '');
+      for (const call of [() => engine.validatePlan(plan), () => engine.run(plan)]) {
+        const err = thrown(call);
+        assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${name}: ${err}`);
+        assert.equal(err.message, `invalid plan: ${words}`, `${name}: CLI said ${cli.stderr.trim()}`);
+      }
+    });
+  }
+
+  it('options of the wrong type are refused with serde\'s words', () => {
+    for (const [options, words] of [
+      [{ k: 2.5 }, 'invalid type: floating point `2.5`, expected usize'],
+      [{ k: -1 }, 'invalid value: integer `-1`, expected usize'],
+      [{ noDecompose: 'yes' }, 'invalid type: string "yes", expected a boolean'],
+      [{ budget: null }, null],
+    ]) {
+      if (words === null) {
+        assert.equal(typeof asJson(engine.ask('refund window?', undefined, options)).answer, 'string');
+        continue;
+      }
+      const err = thrown(() => engine.ask('refund window?', undefined, options));
+      assert.equal(err.message, `invalid input: options: ${words}`);
+    }
+  });
+
   it('one access level may be a plain string, as in the CLI', () => {
     const q = SEEDS[0].question;
     const scope = { ...SEEDS[0].scope, access: 'operations' };

@@ -6,6 +6,8 @@ use crate::index::Index;
 use crate::model::{check_fields, Plan, Scope, SCOPE_FIELDS};
 use crate::{Error, Options};
 use serde::Deserialize;
+
+mod de;
 use wasm_bindgen::prelude::*;
 
 fn js_error(e: impl std::fmt::Display) -> JsValue {
@@ -18,20 +20,11 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
         .map_err(js_error)
 }
 
-fn from_js<T: for<'de> Deserialize<'de>>(
+fn from_js<T: serde::de::DeserializeOwned>(
     value: JsValue,
     what: fn(String) -> Error,
 ) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
-        // Its messages render as a JS error ("Error: invalid type: …"); the
-        // CLI's say only what is wrong.
-        let message = e.to_string();
-        let message = message
-            .strip_prefix("Error: ")
-            .unwrap_or(&message)
-            .to_string();
-        js_error(what(message))
-    })
+    de::from_js(value).map_err(|e| js_error(what(e.to_string())))
 }
 
 /// Runs the core's field check on a plain JS object's own keys.
@@ -210,3 +203,10 @@ impl Engine {
         })
     }
 }
+
+/// Talc in place of the default dlmalloc: the module is 2.7 KB gzip smaller.
+/// Measured on the 77k-passage index in Node (7 interleaved runs, medians):
+/// loading took 587 ms against 550, `ask` 2.26 ms against 2.30, and the
+/// process held 3 MB more.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
