@@ -229,7 +229,7 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
         None => eprintln!(
             "indexed {count} passages, {} terms, {} entities → {} ({written}) in {seconds:.2} s",
             index.terms().term_count(),
-            index.catalog().entities().len(),
+            index.entity_count(),
             args.output,
         ),
     }

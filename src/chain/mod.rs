@@ -58,10 +58,7 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
             .meta_str("doc")
             .is_some_and(|d| d.eq_ignore_ascii_case(key))
     } else {
-        index
-            .catalog()
-            .resolve(key)
-            .is_some_and(|e| index.links(to, e))
+        index.resolve(key).is_some_and(|e| index.links(to, e))
     };
     if !joined {
         return Err(Broken {

@@ -151,12 +151,11 @@ fn content_words(text: &str) -> Vec<String> {
 
 impl Builder<'_> {
     fn facets(&self, text: &str) -> Vec<Facet> {
-        let catalog = self.index.catalog();
-        catalog
-            .mentions(text)
+        self.index
+            .mentions_in(text)
             .into_iter()
             .filter_map(|m| {
-                let e = catalog.get(m.entity)?;
+                let e = self.index.entity(m.entity)?;
                 let key = e.kind.as_str();
                 let facet = key != DOC_TYPE && key != TITLE_TYPE && self.index.has_meta_key(key);
                 facet.then(|| Facet {
@@ -170,12 +169,11 @@ impl Builder<'_> {
     }
 
     fn docs(&self, text: &str) -> Vec<(usize, usize, String)> {
-        let catalog = self.index.catalog();
-        catalog
-            .mentions(text)
+        self.index
+            .mentions_in(text)
             .into_iter()
             .filter_map(|m| {
-                let e = catalog.get(m.entity)?;
+                let e = self.index.entity(m.entity)?;
                 (e.kind == DOC_TYPE).then(|| (m.start as usize, m.end as usize, e.id.clone()))
             })
             .collect()
@@ -389,10 +387,12 @@ impl Builder<'_> {
         if !patterns::compares(clause) {
             return None;
         }
-        let catalog = self.index.catalog();
         let mut names: Vec<(usize, usize)> = Vec::new();
-        for m in catalog.mentions(clause) {
-            let title = catalog.get(m.entity).is_some_and(|e| e.kind == TITLE_TYPE);
+        for m in self.index.mentions_in(clause) {
+            let title = self
+                .index
+                .entity(m.entity)
+                .is_some_and(|e| e.kind == TITLE_TYPE);
             let range = (m.start as usize, m.end as usize);
             if title && !names.contains(&range) {
                 names.push(range);

@@ -186,7 +186,7 @@ fn linked(
 ) -> Vec<(Value, Span)> {
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     for m in index.mentions(doc) {
-        let Some(e) = index.catalog().get(m.entity) else {
+        let Some(e) = index.entity(m.entity) else {
             continue;
         };
         let span = crate::index::Catalog::span(&p.text, m);

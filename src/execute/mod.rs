@@ -734,7 +734,7 @@ impl Runner<'_> {
 
     /// Why a document constraint cannot be met, if it cannot.
     fn unreachable_doc(&self, doc: &str) -> Option<String> {
-        let entity = self.index.catalog().resolve(doc)?;
+        let entity = self.index.resolve(doc)?;
         let owners = self.index.owners(entity);
         if owners.is_empty() {
             return Some(format!("document {doc} is not in the index"));

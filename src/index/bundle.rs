@@ -4,11 +4,13 @@
 //!
 //! | part | key | holds |
 //! |---|---|---|
-//! | `manifest.slc` | — | BM25 parameters, totals, catalog, cues, slot tags, the part directory |
+//! | `manifest.slc` | — | BM25 parameters, totals, entity types, cues, slot tags, the part directory |
 //! | `t…` | term range | posting lists with each passage's field lengths inline |
 //! | `p…` | page of [`PASSAGE_PAGE`] passages | passages (the fragments a report shows), mentions, links, rarest terms |
-//! | `e…` | page of [`ENTITY_PAGE`] entities | owners and reverse edges |
+//! | `e…` | page of [`ENTITY_PAGE`] entities | entity records, owners and reverse edges |
 //! | `i…` | passage-ID range | (ID, passage number) rows |
+//! | `k…` | entity-ID range | (folded entity ID, entity index) rows |
+//! | `a…` | range of alias first words | aliases as words, with their entity |
 //!
 //! Every part is the checked container of [`super::format`], named
 //! `{kind}{number}-{build}.slc` where `build` hashes the content of every
@@ -22,6 +24,7 @@
 //! needed (see [`super::shard`] for why that final run equals the whole
 //! index's).
 
+use super::catalog::{first_word, AliasRows, IdRows};
 use super::format::{self, StoredPassage};
 use super::shard::{Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Postings, Terms};
@@ -44,6 +47,14 @@ pub const PASSAGE_PAGE: u32 = 16;
 pub const ENTITY_PAGE: u32 = 16;
 /// Passage IDs per ID part.
 pub const ID_PART_ROWS: usize = 512;
+/// Entity IDs per entity-ID part. Smaller than [`ID_PART_ROWS`]: a run
+/// resolves the titles of scattered passages, one part each (on the Astro
+/// docs, 512 rows cost a question 20 KB, 128 rows 6 KB).
+pub const ENTITY_ID_PART_ROWS: usize = 128;
+/// Most alias bytes in an alias part (about), as for terms; the aliases
+/// sharing a first word are never split, so a larger group gets a part of
+/// its own.
+pub const ALIAS_PART_BYTES: usize = TERM_PART_BYTES;
 
 /// The parts of a bundle: how many of each kind, and where key ranges start.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -56,16 +67,22 @@ pub struct Directory {
     entities: u32,
     /// First passage ID of each ID range.
     ids: Vec<String>,
+    /// First folded entity ID of each entity-ID range.
+    entity_ids: Vec<String>,
+    /// First word of each alias range.
+    aliases: Vec<String>,
 }
 
 /// Makes a part of one kind from its number.
 type MakePart = fn(u32) -> Part;
 
-const KINDS: [(char, MakePart); 4] = [
+const KINDS: [(char, MakePart); 6] = [
     ('t', Part::Terms),
     ('p', Part::Passages),
     ('e', Part::Entities),
     ('i', Part::Ids),
+    ('k', Part::EntityIds),
+    ('a', Part::Aliases),
 ];
 
 impl Directory {
@@ -74,7 +91,9 @@ impl Directory {
             't' => self.terms.len() as u32,
             'p' => self.passages,
             'e' => self.entities,
-            _ => self.ids.len() as u32,
+            'i' => self.ids.len() as u32,
+            'k' => self.entity_ids.len() as u32,
+            _ => self.aliases.len() as u32,
         }
     }
 
@@ -84,6 +103,8 @@ impl Directory {
             Part::Passages(n) => ('p', n),
             Part::Entities(n) => ('e', n),
             Part::Ids(n) => ('i', n),
+            Part::EntityIds(n) => ('k', n),
+            Part::Aliases(n) => ('a', n),
         };
         part_name(kind, n, self.build)
     }
@@ -120,7 +141,9 @@ fn part_name(kind: char, n: u32, build: u32) -> String {
 struct Manifest {
     bm25: Bm25,
     totals: super::terms::Totals,
-    catalog: Vec<Entity>,
+    /// How many entities the catalog holds (their records are in `e` parts).
+    entity_count: u32,
+    types: Vec<String>,
     declared: Vec<Entity>,
     cues: Cues,
     slot_members: BTreeMap<String, Vec<u32>>,
@@ -144,9 +167,12 @@ struct Sealed {
 enum Payload {
     Terms(Postings),
     Passages(Vec<PassageRow>),
-    /// Owners and reverse edges per entity, each list as ascending deltas.
-    Entities(Vec<(Vec<u32>, Vec<u32>)>),
+    /// Each entity's record, owners and reverse edges (the lists as
+    /// ascending deltas).
+    Entities(Vec<(Entity, Vec<u32>, Vec<u32>)>),
     Ids(Vec<(String, u32)>),
+    EntityIds(IdRows),
+    Aliases(AliasRows),
 }
 
 /// A bundle in memory: the manifest and the named parts.
@@ -314,15 +340,20 @@ impl Index {
                 .collect();
             cut.add('p', &Payload::Passages(rows))?;
         }
-        // Entities' owners and reverse edges, in pages.
+        // Entity records with their owners and reverse edges, in pages.
+        let (records, entity_ids, aliases) = self.catalog.rows().ok_or_else(incomplete)?;
         let owners = self.owners.all().ok_or_else(incomplete)?;
         let mentioned_by = self.mentioned_by.all().ok_or_else(incomplete)?;
-        for start in (0..owners.len()).step_by(ENTITY_PAGE as usize) {
-            let end = (start + ENTITY_PAGE as usize).min(owners.len());
+        for start in (0..records.len()).step_by(ENTITY_PAGE as usize) {
+            let end = (start + ENTITY_PAGE as usize).min(records.len());
             let rows = (start..end)
-                .map(|e| {
+                .filter_map(|e| {
                     let list = |t: &[&Vec<u32>]| t.get(e).map(|l| deltas(l)).unwrap_or_default();
-                    (list(&owners), list(&mentioned_by))
+                    Some((
+                        (*records.get(e)?).clone(),
+                        list(&owners),
+                        list(&mentioned_by),
+                    ))
                 })
                 .collect();
             cut.add('e', &Payload::Entities(rows))?;
@@ -340,12 +371,41 @@ impl Index {
             cut.add('i', &Payload::Ids(run))?;
             ids.push(first);
         }
+        // Folded entity IDs, sorted, in ranges.
+        let mut entity_id_starts = Vec::new();
+        for (first, run) in ranges(entity_ids.clone(), |r| r.0.clone(), |_| 1, ENTITY_ID_PART_ROWS) {
+            cut.add('k', &Payload::EntityIds(run))?;
+            entity_id_starts.push(first);
+        }
+        // Aliases, cut only between first words.
+        let mut groups: Vec<AliasRows> = Vec::new();
+        for row in aliases {
+            match groups.last_mut() {
+                Some(g) if g.first().map(first_word) == Some(first_word(row)) => {
+                    g.push(row.clone())
+                }
+                _ => groups.push(vec![row.clone()]),
+            }
+        }
+        let alias_bytes = |g: &AliasRows| -> usize {
+            g.iter()
+                .map(|(words, _)| words.iter().map(|w| w.len() + 1).sum::<usize>() + 2)
+                .sum()
+        };
+        let mut alias_starts = Vec::new();
+        let group_key = |g: &AliasRows| g.first().map(first_word).unwrap_or("").to_string();
+        for (first, run) in ranges(groups, group_key, alias_bytes, ALIAS_PART_BYTES) {
+            cut.add('a', &Payload::Aliases(run.into_iter().flatten().collect()))?;
+            alias_starts.push(first);
+        }
         let directory = Directory {
             build: cut.build,
             terms,
             passages: cut.count('p'),
             entities: cut.count('e'),
             ids,
+            entity_ids: entity_id_starts,
+            aliases: alias_starts,
         };
         let mut parts = Vec::with_capacity(cut.payloads.len());
         for ((kind, n), payload) in &cut.payloads {
@@ -361,7 +421,8 @@ impl Index {
         let manifest = Manifest {
             bm25: self.bm25,
             totals: self.terms.totals(),
-            catalog: self.catalog.entities().to_vec(),
+            entity_count: self.catalog.len(),
+            types: self.entity_types().to_vec(),
             declared: self.declared.clone(),
             cues: self.cues.clone(),
             slot_members: self.slot_members.clone(),
@@ -381,9 +442,15 @@ impl Index {
         let m: Manifest = format::open(MANIFEST_MAGIC, "a slotchain bundle manifest", bytes)?;
         let bad = |what: String| Error::Index(format!("manifest: {what}"));
         let n = m.totals.passages;
-        let catalog = Catalog::new(m.catalog);
-        let entities = catalog.entities().len() as u32;
+        let entities = m.entity_count;
         let d = &m.directory;
+        let catalog = Catalog::pending(
+            entities,
+            m.entity_page,
+            d.entity_ids.clone(),
+            d.aliases.clone(),
+        )
+        .map_err(bad)?;
         let pages = |count: u32, size: u32| count.div_ceil(size.max(1)) as usize;
         if d.passages as usize != pages(n, m.passage_page)
             || d.entities as usize != pages(entities, m.entity_page)
@@ -413,7 +480,7 @@ impl Index {
             cue_terms: BTreeMap::new(),
             slot_members: m.slot_members,
             meta_keys: m.meta_keys,
-            types: Vec::new(),
+            types: m.types,
             scoped: false,
         };
         index.derive();
@@ -438,7 +505,7 @@ impl Index {
         }
         let payload = sealed.payload;
         let n = self.passages.len();
-        let entities = self.catalog.entities().len() as u32;
+        let entities = self.catalog.len();
         match (part, payload) {
             (Part::Terms(i), Payload::Terms(postings)) => self.terms.fill(i, postings).map_err(bad),
             (Part::Passages(page), Payload::Passages(rows)) => {
@@ -465,28 +532,35 @@ impl Index {
                 self.page_links.fill(page, links).map_err(bad)
             }
             (Part::Entities(page), Payload::Entities(rows)) => {
+                let mut records = Vec::with_capacity(rows.len());
                 let mut owners = Vec::with_capacity(rows.len());
                 let mut mentioned_by = Vec::with_capacity(rows.len());
-                for (o, m) in rows {
+                for (e, o, m) in rows {
                     match (undo_deltas(&o, n), undo_deltas(&m, n)) {
                         (Some(o), Some(m)) => {
+                            records.push(e);
                             owners.push(o);
                             mentioned_by.push(m);
                         }
                         _ => return Err(bad("an entity edge names a missing passage".into())),
                     }
                 }
+                self.catalog.fill_entities(page, records).map_err(bad)?;
                 self.owners.fill(page, owners).map_err(bad)?;
                 self.mentioned_by.fill(page, mentioned_by).map_err(bad)
+            }
+            (Part::EntityIds(i), Payload::EntityIds(rows)) => {
+                self.catalog.fill_ids(i, rows).map_err(bad)
+            }
+            (Part::Aliases(i), Payload::Aliases(rows)) => {
+                self.catalog.fill_aliases(i, rows).map_err(bad)
             }
             (Part::Ids(i), Payload::Ids(rows)) => {
                 let Ids::Ranged(ranges) = &mut self.ids else {
                     return Err(unknown());
                 };
-                let (from, to) = ranges.range(i);
-                let inside = |k: &str| from.is_some_and(|f| k >= f) && to.is_none_or(|e| k < e);
                 if rows.windows(2).any(|w| w[0].0 >= w[1].0)
-                    || rows.iter().any(|(k, d)| *d >= n || !inside(k))
+                    || rows.iter().any(|(k, d)| *d >= n || !ranges.holds(i, k))
                 {
                     return Err(bad(
                         "ID rows are unsorted, out of range or name a missing passage".into(),

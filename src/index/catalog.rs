@@ -6,7 +6,14 @@
 //! `gateway-west` name the same entity, `gateway-westward` does not); matches
 //! are longest-first and never overlap; an alias made only of stop words,
 //! digits or a single short word is never registered (it would link noise).
+//!
+//! Its three tables (entity records by index, folded IDs, aliases by first
+//! word) hold every row for an index file, and the rows of the parts loaded
+//! so far for a bundle ([`super::shard`]): a lookup into a missing part
+//! answers nothing and records the part, so a site with thousands of titles
+//! does not ship its whole catalog in the manifest.
 
+use super::shard::{Misses, Pages, Part, Ranged};
 use crate::analyze;
 use crate::model::{Entity, Span};
 
@@ -34,16 +41,35 @@ pub fn title_base(title: &str) -> Option<&str> {
     (!base.is_empty() && base != t).then_some(base)
 }
 
+/// (folded ID, entity index) rows, sorted by ID.
+pub type IdRows = Vec<(String, u32)>;
+/// Linkable aliases as surface words with their entity, sorted by first
+/// word, then longest first, then words, then entity: the aliases starting
+/// with a word are one contiguous run, found by binary search, and never
+/// cut across two parts.
+pub type AliasRows = Vec<(Vec<String>, u32)>;
+
 /// The entity catalog and its alias matcher.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Catalog {
-    entities: Vec<Entity>,
-    /// (folded ID, entity index), sorted by ID.
-    by_id: Vec<(String, u32)>,
-    /// Every linkable alias as surface words, sorted by first word, then
-    /// longest first, then entity: the aliases starting with a word are one
-    /// contiguous run, found by binary search.
-    aliases: Vec<(Vec<String>, u32)>,
+    entities: Pages<Entity>,
+    by_id: Ranged<IdRows>,
+    aliases: Ranged<AliasRows>,
+}
+
+/// The alias table's order: first word, then longest first, then words,
+/// then entity.
+fn alias_order((a, x): &(Vec<String>, u32), (b, y): &(Vec<String>, u32)) -> std::cmp::Ordering {
+    a.first()
+        .cmp(&b.first())
+        .then(b.len().cmp(&a.len()))
+        .then(a.cmp(b))
+        .then(x.cmp(y))
+}
+
+/// The first word of an alias row (its key in the alias table).
+pub fn first_word(row: &(Vec<String>, u32)) -> &str {
+    row.0.first().map_or("", String::as_str)
 }
 
 fn key(id: &str) -> String {
@@ -72,7 +98,9 @@ impl Catalog {
     /// aliases to the first one (so a title equal to a declared ID keeps the
     /// declared type).
     pub fn new(entities: Vec<Entity>) -> Catalog {
-        let mut catalog = Catalog::default();
+        let mut records: Vec<Entity> = Vec::new();
+        let mut by_id: IdRows = Vec::new();
+        let mut aliases: AliasRows = Vec::new();
         let keys: Vec<String> = entities.iter().map(|e| key(&e.id)).collect();
         // Group equal IDs by sorting (no hash table: this also runs at load
         // in wasm); the first entity of a group is the one kept.
@@ -100,12 +128,12 @@ impl Catalog {
                 continue;
             }
             let index = if head == i {
-                let idx = catalog.entities.len() as u32;
-                catalog.entities.push(entity.clone());
+                let idx = records.len() as u32;
+                records.push(entity.clone());
                 idx
             } else {
                 let idx = index_of.get(head).copied().unwrap_or(u32::MAX);
-                if let Some(existing) = catalog.entities.get_mut(idx as usize) {
+                if let Some(existing) = records.get_mut(idx as usize) {
                     for alias in &entity.aliases {
                         if !existing.aliases.contains(alias) {
                             existing.aliases.push(alias.clone());
@@ -120,67 +148,135 @@ impl Catalog {
             for name in std::iter::once(&entity.id).chain(entity.aliases.iter()) {
                 let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
                 if linkable(&words) {
-                    catalog.aliases.push((words, index));
+                    aliases.push((words, index));
                 }
             }
         }
         for &i in &order {
             if first.get(i) == Some(&i) {
                 if let (Some(k), Some(&idx)) = (keys.get(i), index_of.get(i)) {
-                    catalog.by_id.push((k.clone(), idx));
+                    by_id.push((k.clone(), idx));
                 }
             }
         }
-        crate::sort::sort_by(&mut catalog.aliases, &|(a, x), (b, y)| {
-            a.first()
-                .cmp(&b.first())
-                .then(b.len().cmp(&a.len()))
-                .then(a.cmp(b))
-                .then(x.cmp(y))
-        });
-        catalog.aliases.dedup();
-        catalog
+        crate::sort::sort_by(&mut aliases, &alias_order);
+        aliases.dedup();
+        Catalog {
+            entities: Pages::whole(records),
+            by_id: Ranged::whole(by_id),
+            aliases: Ranged::whole(aliases),
+        }
+    }
+
+    /// A bundle's catalog: `count` entities in pages of `page`, ID rows in
+    /// ranges starting at `ids`, alias rows in ranges starting at `aliases`
+    /// (first words); nothing loaded.
+    pub fn pending(
+        count: u32,
+        page: u32,
+        ids: Vec<String>,
+        aliases: Vec<String>,
+    ) -> Result<Catalog, String> {
+        Ok(Catalog {
+            entities: Pages::pending(count, page),
+            by_id: Ranged::pending(ids)?,
+            aliases: Ranged::pending(aliases)?,
+        })
+    }
+
+    /// The number of entities.
+    pub fn len(&self) -> u32 {
+        self.entities.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entities.is_empty()
+    }
+
+    /// Every table whole, or `None` for a bundle's catalog (which only a
+    /// whole index can cut or store).
+    pub fn rows(&self) -> Option<(Vec<&Entity>, &IdRows, &AliasRows)> {
+        match (
+            self.entities.all(),
+            self.by_id.all().as_deref(),
+            self.aliases.all().as_deref(),
+        ) {
+            (Some(records), Some([ids]), Some([aliases])) => Some((records, ids, aliases)),
+            _ => None,
+        }
     }
 
     /// The aliases whose first word is `word`, longest first.
-    fn starting_with(&self, word: &str) -> &[(Vec<String>, u32)] {
-        fn first(a: &(Vec<String>, u32)) -> &str {
-            a.0.first().map_or("", String::as_str)
-        }
-        let lo = self.aliases.partition_point(|a| first(a) < word);
-        let hi = self.aliases.partition_point(|a| first(a) <= word);
-        self.aliases.get(lo..hi).unwrap_or(&[])
+    fn starting_with(&self, word: &str, misses: &Misses) -> &[(Vec<String>, u32)] {
+        let Some((_, rows)) = self.aliases.get(word, misses, Part::Aliases) else {
+            return &[];
+        };
+        let lo = rows.partition_point(|a| first_word(a) < word);
+        let hi = rows.partition_point(|a| first_word(a) <= word);
+        rows.get(lo..hi).unwrap_or(&[])
     }
 
-    pub fn entities(&self) -> &[Entity] {
-        &self.entities
-    }
-
-    pub fn get(&self, index: u32) -> Option<&Entity> {
-        self.entities.get(index as usize)
+    /// The entity record at `index`.
+    pub fn get(&self, index: u32, misses: &Misses) -> Option<&Entity> {
+        self.entities.get(index, misses, Part::Entities)
     }
 
     /// The entity with this canonical ID or alias (case-insensitive).
-    pub fn resolve(&self, name: &str) -> Option<u32> {
+    pub fn resolve(&self, name: &str, misses: &Misses) -> Option<u32> {
         let k = key(name);
-        if let Ok(at) = self
-            .by_id
-            .binary_search_by(|(id, _)| id.as_str().cmp(k.as_str()))
-        {
-            return self.by_id.get(at).map(|&(_, i)| i);
+        if let Some((_, rows)) = self.by_id.get(&k, misses, Part::EntityIds) {
+            if let Ok(at) = rows.binary_search_by(|(id, _)| id.as_str().cmp(k.as_str())) {
+                return rows.get(at).map(|&(_, i)| i);
+            }
         }
         let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
         let first = words.first()?;
-        self.starting_with(first)
+        self.starting_with(first, misses)
             .iter()
             .find(|(w, _)| *w == words)
             .map(|&(_, e)| e)
     }
 
+    /// Loads a page of entity records.
+    pub fn fill_entities(&mut self, page: u32, rows: Vec<Entity>) -> Result<(), String> {
+        self.entities.fill(page, rows)
+    }
+
+    /// Loads a range of ID rows: sorted, inside the range, naming entities
+    /// that exist.
+    pub fn fill_ids(&mut self, i: u32, rows: IdRows) -> Result<(), String> {
+        let count = self.len();
+        if rows.windows(2).any(|w| w[0].0 >= w[1].0)
+            || rows
+                .iter()
+                .any(|(k, e)| *e >= count || !self.by_id.holds(i, k))
+        {
+            return Err(
+                "entity ID rows are unsorted, out of range or name a missing entity".into(),
+            );
+        }
+        self.by_id.fill(i, rows)
+    }
+
+    /// Loads a range of alias rows: in alias order, first words inside the
+    /// range, naming entities that exist.
+    pub fn fill_aliases(&mut self, i: u32, rows: AliasRows) -> Result<(), String> {
+        let ordered = rows.windows(2).all(|w| alias_order(&w[0], &w[1]).is_lt());
+        let count = self.len();
+        if !ordered
+            || rows
+                .iter()
+                .any(|r| r.0.is_empty() || r.1 >= count || !self.aliases.holds(i, first_word(r)))
+        {
+            return Err("alias rows are unordered, out of range or name a missing entity".into());
+        }
+        self.aliases.fill(i, rows)
+    }
+
     /// Every non-overlapping mention in `text`, longest alias first at each
     /// position. A mention never starts or ends inside a compound token
     /// (`gateway-west` is not mentioned by `gateway-west-legacy`).
-    pub fn mentions(&self, text: &str) -> Vec<Mention> {
+    pub fn mentions(&self, text: &str, misses: &Misses) -> Vec<Mention> {
         let words = analyze::words(text);
         // glued[i]: word i continues into word i+1 through - _ . or /.
         let glued: Vec<bool> = words
@@ -197,18 +293,21 @@ impl Catalog {
         while let Some(word) = words.get(i) {
             let starts_inside = i > 0 && glued_at(i - 1);
             let rest = words.get(i..).unwrap_or(&[]);
-            let hit = self.starting_with(&word.term).iter().find(|(alias, _)| {
-                alias.len() <= rest.len()
-                    && !glued_at(i + alias.len() - 1)
-                    && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
-            });
+            let hit = self
+                .starting_with(&word.term, misses)
+                .iter()
+                .find(|(alias, _)| {
+                    alias.len() <= rest.len()
+                        && !glued_at(i + alias.len() - 1)
+                        && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
+                });
             let hit = hit.filter(|_| !starts_inside);
             match hit {
                 Some((alias, _)) => {
                     let last = words.get(i + alias.len() - 1).unwrap_or(word);
                     // An alias several entities share links to each of them.
                     for (_, entity) in self
-                        .starting_with(&word.term)
+                        .starting_with(&word.term, misses)
                         .iter()
                         .filter(|(a, _)| a == alias)
                     {
@@ -246,7 +345,7 @@ mod tests {
 
     fn found(text: &str) -> Vec<String> {
         catalog()
-            .mentions(text)
+            .mentions(text, &Misses::default())
             .iter()
             .map(|m| text[m.start as usize..m.end as usize].to_string())
             .collect()
@@ -260,8 +359,77 @@ mod tests {
         assert!(found("gateway-west-legacy failed").is_empty());
         assert!(found("old-gateway-west failed").is_empty());
         assert!(found("gateway-westward").is_empty());
-        assert_eq!(catalog().resolve("GW West"), None);
-        assert_eq!(catalog().resolve("west gateway"), Some(0));
+        let misses = Misses::default();
+        assert_eq!(catalog().resolve("GW West", &misses), None);
+        assert_eq!(catalog().resolve("west gateway", &misses), Some(0));
+    }
+
+    #[test]
+    fn a_pending_catalog_answers_as_the_whole_one_once_its_parts_are_loaded() {
+        let entity = |id: &str, aliases: &[&str]| Entity {
+            id: id.into(),
+            kind: "service".into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        };
+        let whole = Catalog::new(vec![
+            entity("gateway-west", &["West Gateway"]),
+            entity("billing-api", &["payments service"]),
+            entity("search-api", &["query service"]),
+        ]);
+        let text = "payments service and West Gateway failed; billing-api too";
+        let none = Misses::default();
+        let (records, ids, aliases) = whole.rows().unwrap();
+        let records: Vec<Entity> = records.into_iter().cloned().collect();
+        let (low, high): (AliasRows, AliasRows) =
+            aliases.iter().cloned().partition(|a| first_word(a) < "p");
+        assert!(!low.is_empty() && !high.is_empty());
+        let mut lazy =
+            Catalog::pending(3, 2, vec![String::new()], vec![String::new(), "p".into()]).unwrap();
+        assert_eq!(lazy.len(), 3);
+
+        // Nothing loaded: no mention, no entity, every lookup recorded.
+        assert!(lazy.mentions(text, &none).is_empty());
+        assert_eq!(lazy.get(2, &none), None);
+        assert_eq!(lazy.resolve("search-api", &none), None);
+        assert_eq!(
+            none.take(),
+            vec![
+                Part::Entities(1),
+                Part::EntityIds(0),
+                Part::Aliases(0),
+                Part::Aliases(1)
+            ]
+        );
+
+        // Rows that do not belong where they are put are refused.
+        assert!(lazy.fill_aliases(0, high.clone()).is_err(), "out of range");
+        let mut reversed = low.clone();
+        reversed.reverse();
+        assert!(low.len() < 2 || lazy.fill_aliases(0, reversed).is_err());
+        assert!(lazy
+            .fill_aliases(0, vec![(vec!["gateway".into()], 3)])
+            .is_err());
+        let mut unsorted = ids.clone();
+        unsorted.reverse();
+        assert!(lazy.fill_ids(0, unsorted).is_err());
+        assert!(lazy.fill_entities(1, records.clone()).is_err(), "row count");
+
+        lazy.fill_aliases(0, low).unwrap();
+        lazy.fill_aliases(1, high).unwrap();
+        lazy.fill_ids(0, ids.clone()).unwrap();
+        lazy.fill_entities(0, records[..2].to_vec()).unwrap();
+        lazy.fill_entities(1, records[2..].to_vec()).unwrap();
+        assert_eq!(lazy.mentions(text, &none), whole.mentions(text, &none));
+        assert_eq!(lazy.mentions(text, &none).len(), 3);
+        for name in ["search-api", "query service", "West Gateway", "nothing"] {
+            assert_eq!(
+                lazy.resolve(name, &none),
+                whole.resolve(name, &none),
+                "{name}"
+            );
+        }
+        assert_eq!(lazy.get(2, &none), whole.get(2, &none));
+        assert!(none.take().is_empty());
     }
 
     #[test]
@@ -291,7 +459,7 @@ mod tests {
             },
         ]);
         let found: Vec<u32> = c
-            .mentions("he starred in The Lodger.")
+            .mentions("he starred in The Lodger.", &Misses::default())
             .iter()
             .map(|m| m.entity)
             .collect();
@@ -305,6 +473,6 @@ mod tests {
             kind: "t".into(),
             aliases: vec!["the".into(), "42".into(), "ab".into()],
         }]);
-        assert!(c.mentions("the 42 ab x1").is_empty());
+        assert!(c.mentions("the 42 ab x1", &Misses::default()).is_empty());
     }
 }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// Version 3: passages by column; postings in two streams with front-coded
 /// terms, lengths optionally inline (bundles). Version 1 files need a rebuild.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
 /// Metadata value in a non-self-describing, tagged form.
@@ -279,7 +279,14 @@ impl Index {
         let stored = Stored {
             bm25: self.bm25,
             passages: Columns::of(passages.into_iter()),
-            catalog: self.catalog.entities().to_vec(),
+            catalog: self
+                .catalog
+                .rows()
+                .ok_or_else(whole)?
+                .0
+                .into_iter()
+                .cloned()
+                .collect(),
             declared: self.declared.clone(),
             cues: self.cues.clone(),
             postings,
@@ -304,7 +311,7 @@ impl Index {
             ));
         }
         let catalog = Catalog::new(stored.catalog);
-        let entity_count = catalog.entities().len() as u32;
+        let entity_count = catalog.len();
         if stored.mentions.len() != passages.len() {
             return Err(Error::Index(
                 "mention table does not match the passage count".into(),

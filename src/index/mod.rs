@@ -40,11 +40,11 @@ pub type Cues = BTreeMap<String, Vec<String>>;
 struct Recent(Option<(String, Option<u32>)>);
 
 impl Recent {
-    fn resolve(&mut self, catalog: &Catalog, name: &str) -> Option<u32> {
+    fn resolve(&mut self, catalog: &Catalog, name: &str, misses: &Misses) -> Option<u32> {
         match &self.0 {
             Some((n, e)) if n == name => *e,
             _ => {
-                let e = catalog.resolve(name);
+                let e = catalog.resolve(name, misses);
                 self.0 = Some((name.to_string(), e));
                 e
             }
@@ -135,24 +135,24 @@ impl Index {
         let postings =
             Postings::build(passages.iter().map(|p| (p.title.as_str(), p.text.as_str())));
         let catalog = Self::build_catalog(&entities, &passages);
+        // A whole catalog never misses a part.
+        let whole = Misses::default();
         let mentions = passages
             .iter()
             .map(|p| {
-                let own = catalog.resolve(&p.title);
+                let own = catalog.resolve(&p.title, &whole);
+                let is_title =
+                    |e: u32| catalog.get(e, &whole).is_some_and(|e| e.kind == TITLE_TYPE);
                 catalog
-                    .mentions(&p.text)
+                    .mentions(&p.text, &whole)
                     .into_iter()
-                    .filter(|m| Some(m.entity) != own || !Self::is_title_entity(&catalog, m.entity))
+                    .filter(|m| Some(m.entity) != own || !is_title(m.entity))
                     .collect()
             })
             .collect();
         Ok(Self::assemble(
             bm25, passages, catalog, entities, cues, postings, mentions,
         ))
-    }
-
-    fn is_title_entity(catalog: &Catalog, entity: u32) -> bool {
-        catalog.get(entity).is_some_and(|e| e.kind == TITLE_TYPE)
     }
 
     fn build_catalog(entities: &[Entity], passages: &[Passage]) -> Catalog {
@@ -193,7 +193,8 @@ impl Index {
             let id = |d: u32| passages.get(d as usize).map(|p| p.id.as_str());
             id(a).cmp(&id(b))
         });
-        let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        let whole = Misses::default();
+        let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.len() as usize];
         let page_links: Vec<Vec<u32>> = passages
             .iter()
             .map(|p| {
@@ -202,13 +203,16 @@ impl Index {
                     .get("links")
                     .map(crate::model::MetaValue::items)
                     .unwrap_or_default();
-                let mut ids: Vec<u32> = targets.iter().filter_map(|t| catalog.resolve(t)).collect();
+                let mut ids: Vec<u32> = targets
+                    .iter()
+                    .filter_map(|t| catalog.resolve(t, &whole))
+                    .collect();
                 crate::sort::sort_by(&mut ids, &|a, b| a.cmp(b));
                 ids.dedup();
                 ids
             })
             .collect();
-        let mut mentioned_by: Vec<Vec<u32>> = vec![Vec::new(); catalog.entities().len()];
+        let mut mentioned_by: Vec<Vec<u32>> = vec![Vec::new(); catalog.len() as usize];
         for (i, (list, linked)) in mentions.iter().zip(&page_links).enumerate() {
             for e in list.iter().map(|m| m.entity).chain(linked.iter().copied()) {
                 if let Some(by) = mentioned_by.get_mut(e as usize) {
@@ -228,13 +232,13 @@ impl Index {
             let mut owned: Vec<u32> = p
                 .meta_entities()
                 .iter()
-                .filter_map(|id| catalog.resolve(id))
+                .filter_map(|id| catalog.resolve(id, &whole))
                 .collect();
             if let Some(doc) = p.meta_str("doc") {
-                owned.extend(docs.resolve(&catalog, &doc));
+                owned.extend(docs.resolve(&catalog, &doc, &whole));
             }
             if !p.title.trim().is_empty() {
-                owned.extend(titles.resolve(&catalog, &p.title));
+                owned.extend(titles.resolve(&catalog, &p.title, &whole));
             }
             crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
             owned.dedup();
@@ -294,17 +298,18 @@ impl Index {
                 }
             }
         }
-        let mut types: Vec<String> = self
-            .catalog
-            .entities()
-            .iter()
-            .map(|e| analyze::fold::lower_str(&e.kind))
-            .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
-            .collect();
-        crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
-        types.dedup();
+        // A bundle's manifest carries the types; a whole catalog lists them.
+        if let Some((records, _, _)) = self.catalog.rows() {
+            let mut types: Vec<String> = records
+                .iter()
+                .map(|e| analyze::fold::lower_str(&e.kind))
+                .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
+                .collect();
+            crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
+            types.dedup();
+            self.types = types;
+        }
         self.cue_terms = cue_terms;
-        self.types = types;
         self.scoped = ["access", "environment", "region"]
             .iter()
             .any(|k| self.meta_keys.contains(*k));
@@ -385,8 +390,24 @@ impl Index {
         }
     }
 
-    pub fn catalog(&self) -> &Catalog {
-        &self.catalog
+    /// The number of catalog entities.
+    pub fn entity_count(&self) -> u32 {
+        self.catalog.len()
+    }
+
+    /// The catalog entity at `index`.
+    pub fn entity(&self, index: u32) -> Option<&Entity> {
+        self.catalog.get(index, &self.misses)
+    }
+
+    /// The entity with this canonical ID or alias ([`Catalog::resolve`]).
+    pub fn resolve(&self, name: &str) -> Option<u32> {
+        self.catalog.resolve(name, &self.misses)
+    }
+
+    /// Catalog entities mentioned in `text` ([`Catalog::mentions`]).
+    pub fn mentions_in(&self, text: &str) -> Vec<Mention> {
+        self.catalog.mentions(text, &self.misses)
     }
 
     /// The term dictionary and scorer.
@@ -437,8 +458,7 @@ impl Index {
             .chain(links.iter().copied())
         {
             if self
-                .catalog
-                .get(e)
+                .entity(e)
                 .is_some_and(|x| x.kind == TITLE_TYPE || x.kind == DOC_TYPE)
             {
                 out.push(e);
@@ -451,7 +471,7 @@ impl Index {
     pub fn own_entities(&self, doc: u32) -> Vec<u32> {
         let mut out: Vec<u32> = self.title_entity(doc).into_iter().collect();
         if let Some(d) = self.passage(doc).and_then(|p| p.meta_str("doc")) {
-            out.extend(self.catalog.resolve(&d));
+            out.extend(self.resolve(&d));
         }
         out
     }
@@ -466,9 +486,8 @@ impl Index {
     /// The title entity of a passage, if it has a title.
     pub fn title_entity(&self, doc: u32) -> Option<u32> {
         let p = self.passage(doc)?;
-        let e = self.catalog.resolve(&p.title)?;
-        self.catalog
-            .get(e)
+        let e = self.resolve(&p.title)?;
+        self.entity(e)
             .is_some_and(|x| x.kind == TITLE_TYPE)
             .then_some(e)
     }

@@ -22,10 +22,14 @@ pub enum Part {
     Terms(u32),
     /// A page of passages with their mentions and links.
     Passages(u32),
-    /// A page of entities' owners and reverse edges.
+    /// A page of entity records with their owners and reverse edges.
     Entities(u32),
     /// A range of passage IDs with their passage numbers.
     Ids(u32),
+    /// A range of folded entity IDs with their entity indexes.
+    EntityIds(u32),
+    /// A range of alias first words with their aliases.
+    Aliases(u32),
 }
 
 /// The parts a run needed but found missing.
@@ -208,6 +212,12 @@ impl<T> Ranged<T> {
         (at(i as usize), at(i as usize + 1))
     }
 
+    /// True when `key` belongs to chunk `i`'s range.
+    pub fn holds(&self, i: u32, key: &str) -> bool {
+        let (from, to) = self.range(i);
+        from.is_some_and(|f| key >= f) && to.is_none_or(|e| key < e)
+    }
+
     /// Loads chunk `i`.
     pub fn fill(&mut self, i: u32, chunk: T) -> Result<(), String> {
         let slot = self
@@ -275,6 +285,8 @@ mod tests {
         assert_eq!(r.get("k", &misses, Part::Terms), Some((1, &"d..m")));
         assert_eq!(r.range(1), (Some("d"), Some("m")));
         assert_eq!(r.range(2), (Some("m"), None));
+        assert!(r.holds(1, "d") && r.holds(1, "lzz") && !r.holds(1, "m") && !r.holds(0, "d"));
+        assert!(r.holds(2, "zz") && r.holds(0, ""));
         assert!(r.fill(3, "x").is_err());
         assert!(Ranged::<u8>::pending(vec!["a".into()]).is_err());
         assert!(Ranged::<u8>::pending(vec![String::new(), "b".into(), "a".into()]).is_err());

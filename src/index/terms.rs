@@ -92,10 +92,7 @@ impl Terms {
     /// Loads key range `i` (a bundle part), after checking it.
     pub fn fill(&mut self, i: u32, mut part: Postings) -> Result<(), String> {
         part.load(self.totals.passages as usize)?;
-        let (from, to) = self.ranges.range(i);
-        let inside =
-            |t: &String| from.is_some_and(|f| t.as_str() >= f) && to.is_none_or(|e| t.as_str() < e);
-        if !part.terms().iter().all(inside) {
+        if !part.terms().iter().all(|t| self.ranges.holds(i, t)) {
             return Err(format!("term part {i} holds terms outside its key range"));
         }
         self.ranges.fill(i, part)

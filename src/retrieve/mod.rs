@@ -66,10 +66,7 @@ pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
         return false;
     };
     constraints.iter().all(|(key, want)| match key.as_str() {
-        "entities" | "entity" => index
-            .catalog()
-            .resolve(want)
-            .is_some_and(|e| index.links(doc, e)),
+        "entities" | "entity" => index.resolve(want).is_some_and(|e| index.links(doc, e)),
         _ => p.meta.get(key).is_some_and(|v| v.matches(want)),
     })
 }
@@ -419,10 +416,9 @@ pub fn bridge(
 
 /// Passages whose title the question names (by full title or short form).
 pub fn anchors(index: &Index, question: &str, keep: &dyn Fn(u32) -> bool) -> Vec<u32> {
-    let catalog = index.catalog();
     let mut out = Vec::new();
-    for m in catalog.mentions(question) {
-        if catalog.get(m.entity).is_some_and(|e| e.kind == TITLE_TYPE) {
+    for m in index.mentions_in(question) {
+        if index.entity(m.entity).is_some_and(|e| e.kind == TITLE_TYPE) {
             for &doc in index.owners(m.entity) {
                 if keep(doc) && !out.contains(&doc) {
                     out.push(doc);

@@ -199,7 +199,7 @@ impl Engine {
         to_js(&Stats {
             passages: self.index.passage_count() as usize,
             terms: self.index.terms().term_count(),
-            entities: self.index.catalog().entities().len(),
+            entities: self.index.entity_count() as usize,
         })
     }
 }
