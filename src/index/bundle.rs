@@ -373,7 +373,12 @@ impl Index {
         }
         // Folded entity IDs, sorted, in ranges.
         let mut entity_id_starts = Vec::new();
-        for (first, run) in ranges(entity_ids.clone(), |r| r.0.clone(), |_| 1, ENTITY_ID_PART_ROWS) {
+        for (first, run) in ranges(
+            entity_ids.clone(),
+            |r| r.0.clone(),
+            |_| 1,
+            ENTITY_ID_PART_ROWS,
+        ) {
             cut.add('k', &Payload::EntityIds(run))?;
             entity_id_starts.push(first);
         }

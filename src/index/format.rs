@@ -22,7 +22,9 @@ use serde::{Deserialize, Serialize};
 
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// Version 3: passages by column; postings in two streams with front-coded
-/// terms, lengths optionally inline (bundles). Version 1 files need a rebuild.
+/// terms, lengths optionally inline (bundles). Version 4: a bundle's catalog
+/// lives in parts, not in its manifest (index files are laid out as in 3,
+/// but every container carries one version). Older files need a rebuild.
 pub const VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
