@@ -214,7 +214,7 @@ bench:
 	done; \
 	echo "==> node --expose-gc bench/run.mjs $(BENCH_ARGS)"; \
 	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) --expose-gc bench/run.mjs $(BENCH_ARGS); \
-	echo "==> node bench/bundle-fetch.mjs (bytes per question from a Python-docs bundle)"; \
+	echo "==> node bench/bundle-fetch.mjs (bytes per question from bundles of the Python and Astro docs)"; \
 	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) bench/bundle-fetch.mjs; \
 	echo "==> cargo bench --bench ask (native, criterion)"; \
 	$(CARGO) bench --bench ask; \
