@@ -6,7 +6,8 @@
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use slotchain::eval::{self, datasets::DatasetKind};
-use slotchain::index::{bundle_dir, Bm25, Cues, Index};
+use slotchain::index::bundle::dir as bundle_dir;
+use slotchain::index::{Bm25, Cues, Index};
 use slotchain::{ingest, site, Error, Options, Report, Scope};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -12,8 +12,6 @@
 //! (and records the part) instead of anything else.
 
 pub mod bundle;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod bundle_dir;
 pub mod catalog;
 pub mod format;
 pub mod postings;

@@ -1,42 +1,18 @@
-//! Stage 2 — index: the sharded bundle, Pagefind's model for large sites.
-//!
-//! A bundle is the index cut into parts a browser fetches on demand:
-//!
-//! | part | key | holds |
-//! |---|---|---|
-//! | `manifest.slc` | — | BM25 parameters, totals, entity types, cues, slot tags, the part directory |
-//! | `t…` | term range | posting lists with each passage's field lengths inline |
-//! | `p…` | page of passages ([`passage_page`]) | passages (the fragments a report shows), mentions, links, rarest terms |
-//! | `e…` | page of [`ENTITY_PAGE`] entities | entity records, owners and reverse edges |
-//! | `i…` | passage-ID range | (ID, passage number) rows |
-//! | `k…` | entity-ID range | (folded entity ID, entity index) rows |
-//! | `a…` | range of alias first words | aliases as words, with their entity |
-//!
-//! Every part is the checked container of [`super::format`], named
-//! `{kind}{number}-{build}.slc` where `build` hashes the content of every
-//! part: a rebuild that changes anything renames every part, so a part is
-//! immutable and cacheable forever, and [`Index::add_part`] rejects a part
-//! of another build (each part also names its build and number inside).
-//! Names are computed, not listed, which keeps the manifest small (a list
-//! of content-hashed names costs about 8 bytes per part). The protocol:
-//! open the manifest ([`Index::from_manifest`]), run the question, add the
-//! parts the run reports as [`Index::needed`], and repeat until nothing is
-//! needed (see [`super::shard`] for why that final run equals the whole
-//! index's).
+//! Stage 2 — index: cutting a whole index into a bundle ([`super`] says
+//! what each part holds). Guarantees: every row lands in exactly one part;
+//! key ranges start at the empty key and never split the rows one key
+//! lookup reads (a term's list, the aliases sharing a first word); the
+//! build hash covers every part's payload, so any change renames every part.
 
-use super::catalog::{first_word, AliasRows, IdRows};
-use super::format::{self, StoredPassage};
-use super::shard::{Misses, Pages, Part, Ranged};
-use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Postings, Terms};
+use super::{
+    part_name, Bundle, Directory, Manifest, PassageRow, Payload, MANIFEST_MAGIC, PART_MAGIC,
+};
 use crate::error::{Error, Result};
-use crate::model::Entity;
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::index::catalog::{first_word, AliasRows};
+use crate::index::format;
+use crate::index::{Ids, Index};
+use std::collections::BTreeMap;
 
-/// File name of the manifest inside a bundle directory.
-pub const MANIFEST: &str = "manifest.slc";
-const MANIFEST_MAGIC: &[u8; 8] = b"SLCHMAN\0";
-const PART_MAGIC: &[u8; 8] = b"SLCHPRT\0";
 /// Most posting bytes in a term part (about, counting inline lengths as two
 /// bytes per posting); a longer list gets a part of its own. Small parts
 /// waste little on the rare terms a question and its feedback round add.
@@ -57,131 +33,6 @@ pub const ENTITY_ID_PART_ROWS: usize = 128;
 /// sharing a first word are never split, so a larger group gets a part of
 /// its own.
 pub const ALIAS_PART_BYTES: usize = TERM_PART_BYTES;
-
-/// The parts of a bundle: how many of each kind, and where key ranges start.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Directory {
-    /// Hash of every part's content.
-    build: u32,
-    /// First term of each term range.
-    terms: Vec<String>,
-    passages: u32,
-    entities: u32,
-    /// First passage ID of each ID range.
-    ids: Vec<String>,
-    /// First folded entity ID of each entity-ID range.
-    entity_ids: Vec<String>,
-    /// First word of each alias range.
-    aliases: Vec<String>,
-}
-
-/// Makes a part of one kind from its number.
-type MakePart = fn(u32) -> Part;
-
-const KINDS: [(char, MakePart); 6] = [
-    ('t', Part::Terms),
-    ('p', Part::Passages),
-    ('e', Part::Entities),
-    ('i', Part::Ids),
-    ('k', Part::EntityIds),
-    ('a', Part::Aliases),
-];
-
-impl Directory {
-    fn count(&self, kind: char) -> u32 {
-        match kind {
-            't' => self.terms.len() as u32,
-            'p' => self.passages,
-            'e' => self.entities,
-            'i' => self.ids.len() as u32,
-            'k' => self.entity_ids.len() as u32,
-            _ => self.aliases.len() as u32,
-        }
-    }
-
-    fn name(&self, part: Part) -> String {
-        let (kind, n) = match part {
-            Part::Terms(n) => ('t', n),
-            Part::Passages(n) => ('p', n),
-            Part::Entities(n) => ('e', n),
-            Part::Ids(n) => ('i', n),
-            Part::EntityIds(n) => ('k', n),
-            Part::Aliases(n) => ('a', n),
-        };
-        part_name(kind, n, self.build)
-    }
-
-    /// The part a file name names in this bundle.
-    fn part(&self, name: &str) -> Option<Part> {
-        let stem = name.strip_suffix(".slc")?;
-        let (head, build) = stem.split_once('-')?;
-        if u32::from_str_radix(build, 16).ok()? != self.build {
-            return None;
-        }
-        let mut chars = head.chars();
-        let kind = chars.next()?;
-        let n = chars.as_str().parse::<u32>().ok()?;
-        let (_, make) = KINDS.iter().find(|(k, _)| *k == kind)?;
-        (n < self.count(kind) && part_name(kind, n, self.build) == name).then(|| make(n))
-    }
-
-    /// Every part name, kind by kind.
-    pub fn names(&self) -> Vec<String> {
-        KINDS
-            .iter()
-            .flat_map(|&(kind, make)| (0..self.count(kind)).map(make))
-            .map(|p| self.name(p))
-            .collect()
-    }
-}
-
-fn part_name(kind: char, n: u32, build: u32) -> String {
-    format!("{kind}{n}-{build:08x}.slc")
-}
-
-#[derive(Serialize, Deserialize)]
-struct Manifest {
-    bm25: Bm25,
-    totals: super::terms::Totals,
-    /// How many entities the catalog holds (their records are in `e` parts).
-    entity_count: u32,
-    types: Vec<String>,
-    declared: Vec<Entity>,
-    cues: Cues,
-    slot_members: BTreeMap<String, Vec<u32>>,
-    meta_keys: BTreeSet<String>,
-    passage_page: u32,
-    entity_page: u32,
-    directory: Directory,
-}
-
-/// A passage, its mentions, its page links and its rarest terms.
-type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>, Vec<String>);
-
-#[derive(Serialize, Deserialize)]
-struct Sealed {
-    build: u32,
-    part: (char, u32),
-    payload: Payload,
-}
-
-#[derive(Serialize, Deserialize)]
-enum Payload {
-    Terms(Postings),
-    Passages(Vec<PassageRow>),
-    /// Each entity's record, owners and reverse edges (the lists as
-    /// ascending deltas).
-    Entities(Vec<(Entity, Vec<u32>, Vec<u32>)>),
-    Ids(Vec<(String, u32)>),
-    EntityIds(IdRows),
-    Aliases(AliasRows),
-}
-
-/// A bundle in memory: the manifest and the named parts.
-pub struct Bundle {
-    pub manifest: Vec<u8>,
-    pub parts: Vec<(String, Vec<u8>)>,
-}
 
 /// FNV-1a: the build hash over every part's payload.
 fn hash(h: u32, bytes: &[u8]) -> u32 {
@@ -224,17 +75,6 @@ fn deltas(list: &[u32]) -> Vec<u32> {
             let gap = d.wrapping_sub(prev);
             prev = d;
             gap
-        })
-        .collect()
-}
-
-/// Inverse of [`deltas`]; `None` when a value reaches `n` or overflows.
-fn undo_deltas(gaps: &[u32], n: u32) -> Option<Vec<u32>> {
-    let mut prev = 0u32;
-    gaps.iter()
-        .map(|&g| {
-            prev = prev.checked_add(g)?;
-            (prev < n).then_some(prev)
         })
         .collect()
 }
@@ -466,163 +306,6 @@ impl Index {
             manifest: format::seal(MANIFEST_MAGIC, &manifest)?,
             parts,
         })
-    }
-
-    /// Opens a bundle from its manifest; no part is loaded yet.
-    pub fn from_manifest(bytes: &[u8]) -> Result<Index> {
-        let m: Manifest = format::open(MANIFEST_MAGIC, "a slotchain bundle manifest", bytes)?;
-        let bad = |what: String| Error::Index(format!("manifest: {what}"));
-        let n = m.totals.passages;
-        let entities = m.entity_count;
-        let d = &m.directory;
-        let catalog = Catalog::pending(
-            entities,
-            m.entity_page,
-            d.entity_ids.clone(),
-            d.aliases.clone(),
-        )
-        .map_err(bad)?;
-        let pages = |count: u32, size: u32| count.div_ceil(size.max(1)) as usize;
-        if d.passages as usize != pages(n, m.passage_page)
-            || d.entities as usize != pages(entities, m.entity_page)
-        {
-            return Err(bad(
-                "the part directory does not match the passage and entity counts".into(),
-            ));
-        }
-        if m.slot_members.values().flatten().any(|&doc| doc >= n) {
-            return Err(bad("a slot tag names a missing passage".into()));
-        }
-        let mut index = Index {
-            bm25: m.bm25,
-            terms: Terms::pending(m.totals, d.terms.clone()).map_err(bad)?,
-            passages: Pages::pending(n, m.passage_page),
-            catalog,
-            declared: m.declared,
-            cues: m.cues,
-            mentions: Pages::pending(n, m.passage_page),
-            page_links: Pages::pending(n, m.passage_page),
-            ids: Ids::Ranged(Ranged::pending(d.ids.clone()).map_err(bad)?),
-            owners: Pages::pending(entities, m.entity_page),
-            mentioned_by: Pages::pending(entities, m.entity_page),
-            rare: Some(Pages::pending(n, m.passage_page)),
-            misses: Misses::default(),
-            parts: Some(m.directory),
-            cue_terms: BTreeMap::new(),
-            slot_members: m.slot_members,
-            meta_keys: m.meta_keys,
-            types: m.types,
-            scoped: false,
-        };
-        index.derive();
-        Ok(index)
-    }
-
-    /// Adds one part of a bundle opened with [`Index::from_manifest`]. The
-    /// name must be one of this bundle's parts, and the bytes that part.
-    pub fn add_part(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
-        let unknown = || Error::Index(format!("part {name}: not a part of this bundle"));
-        let directory = self.parts.as_ref().ok_or_else(unknown)?;
-        let part = directory.part(name).ok_or_else(unknown)?;
-        let bad = |what: String| Error::Index(format!("part {name}: {what}"));
-        let sealed: Sealed = format::open(PART_MAGIC, "a slotchain bundle part", bytes)
-            .map_err(|e| bad(e.to_string()))?;
-        if sealed.build != directory.build
-            || directory.part(&part_name(sealed.part.0, sealed.part.1, sealed.build)) != Some(part)
-        {
-            return Err(bad(
-                "its content is another part or from another build (stale file)".into(),
-            ));
-        }
-        let payload = sealed.payload;
-        let n = self.passages.len();
-        let entities = self.catalog.len();
-        match (part, payload) {
-            (Part::Terms(i), Payload::Terms(postings)) => self.terms.fill(i, postings).map_err(bad),
-            (Part::Passages(page), Payload::Passages(rows)) => {
-                let mut passages = Vec::with_capacity(rows.len());
-                let mut mentions = Vec::with_capacity(rows.len());
-                let mut links = Vec::with_capacity(rows.len());
-                let mut rare = Vec::with_capacity(rows.len());
-                for (p, m, l, r) in rows {
-                    let p = format::load_passage(p);
-                    format::check_mentions(&p, &m, entities).map_err(|e| bad(e.to_string()))?;
-                    if l.iter().any(|&e| e >= entities) {
-                        return Err(bad(format!("passage \"{}\" links a missing entity", p.id)));
-                    }
-                    passages.push(p);
-                    mentions.push(m);
-                    links.push(l);
-                    rare.push(r);
-                }
-                if let Some(pages) = &mut self.rare {
-                    pages.fill(page, rare).map_err(bad)?;
-                }
-                self.passages.fill(page, passages).map_err(bad)?;
-                self.mentions.fill(page, mentions).map_err(bad)?;
-                self.page_links.fill(page, links).map_err(bad)
-            }
-            (Part::Entities(page), Payload::Entities(rows)) => {
-                let mut records = Vec::with_capacity(rows.len());
-                let mut owners = Vec::with_capacity(rows.len());
-                let mut mentioned_by = Vec::with_capacity(rows.len());
-                for (e, o, m) in rows {
-                    match (undo_deltas(&o, n), undo_deltas(&m, n)) {
-                        (Some(o), Some(m)) => {
-                            records.push(e);
-                            owners.push(o);
-                            mentioned_by.push(m);
-                        }
-                        _ => return Err(bad("an entity edge names a missing passage".into())),
-                    }
-                }
-                self.catalog.fill_entities(page, records).map_err(bad)?;
-                self.owners.fill(page, owners).map_err(bad)?;
-                self.mentioned_by.fill(page, mentioned_by).map_err(bad)
-            }
-            (Part::EntityIds(i), Payload::EntityIds(rows)) => {
-                self.catalog.fill_ids(i, rows).map_err(bad)
-            }
-            (Part::Aliases(i), Payload::Aliases(rows)) => {
-                self.catalog.fill_aliases(i, rows).map_err(bad)
-            }
-            (Part::Ids(i), Payload::Ids(rows)) => {
-                let Ids::Ranged(ranges) = &mut self.ids else {
-                    return Err(unknown());
-                };
-                if rows.windows(2).any(|w| w[0].0 >= w[1].0)
-                    || rows.iter().any(|(k, d)| *d >= n || !ranges.holds(i, k))
-                {
-                    return Err(bad(
-                        "ID rows are unsorted, out of range or name a missing passage".into(),
-                    ));
-                }
-                ranges.fill(i, rows).map_err(bad)
-            }
-            _ => Err(bad("its content is not the kind its name says".into())),
-        }
-    }
-
-    /// True for an index opened from a bundle manifest.
-    pub fn is_bundle(&self) -> bool {
-        self.parts.is_some()
-    }
-
-    /// Every part name of the bundle (empty for an index file).
-    pub fn part_names(&self) -> Vec<String> {
-        self.parts
-            .as_ref()
-            .map(Directory::names)
-            .unwrap_or_default()
-    }
-
-    /// The parts lookups needed but found not loaded since the last call,
-    /// by file name (sorted by kind, then number); clears the record.
-    pub fn needed(&self) -> Vec<String> {
-        let Some(d) = &self.parts else {
-            return Vec::new();
-        };
-        self.misses.take().into_iter().map(|p| d.name(p)).collect()
     }
 }
 

@@ -6,9 +6,9 @@
 //! files of an earlier build first (only `*.slc` files: nothing else in the
 //! directory is touched), so stale parts never linger.
 
-use super::bundle::{Bundle, MANIFEST};
-use super::Index;
+use super::{Bundle, MANIFEST};
 use crate::error::{Error, Result};
+use crate::index::Index;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
