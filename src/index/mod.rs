@@ -50,6 +50,9 @@ impl Recent {
     }
 }
 
+/// The title entity and the document entity of one passage.
+pub(crate) type Named = (Option<u32>, Option<u32>);
+
 /// Passage ID → passage number.
 #[derive(Debug)]
 pub(crate) enum Ids {
@@ -78,6 +81,11 @@ pub struct Index {
     pub(crate) ids: Ids,
     /// Entity index → passages that carry it (title, `meta.doc`, `meta.entities`).
     pub(crate) owners: Pages<Vec<u32>>,
+    /// Passage → the entities that name it: its title entity (an entity of
+    /// the title type that its title resolves to) and its `meta.doc`
+    /// entity. Resolved once at build, so a bundle answers from the passage
+    /// part instead of fetching catalog parts (a round trip) per passage.
+    pub(crate) named_by: Pages<Named>,
     /// Entity index → passages whose text mentions it or that link to it
     /// (the reverse edges).
     pub(crate) mentioned_by: Pages<Vec<u32>>,
@@ -225,6 +233,7 @@ impl Index {
         // Neighbouring passages mostly share their page's title and document:
         // resolve each once per run of equal names.
         let (mut titles, mut docs) = (Recent::default(), Recent::default());
+        let mut named_by: Vec<Named> = Vec::with_capacity(passages.len());
         for (i, p) in passages.iter().enumerate() {
             let i = i as u32;
             let mut owned: Vec<u32> = p
@@ -232,12 +241,22 @@ impl Index {
                 .iter()
                 .filter_map(|id| catalog.resolve(id, &whole))
                 .collect();
-            if let Some(doc) = p.meta_str("doc") {
-                owned.extend(docs.resolve(&catalog, &doc, &whole));
-            }
-            if !p.title.trim().is_empty() {
-                owned.extend(titles.resolve(&catalog, &p.title, &whole));
-            }
+            let doc = p
+                .meta_str("doc")
+                .and_then(|doc| docs.resolve(&catalog, &doc, &whole));
+            let title = if p.title.trim().is_empty() {
+                None
+            } else {
+                titles.resolve(&catalog, &p.title, &whole)
+            };
+            owned.extend(doc);
+            owned.extend(title);
+            let is_title = |e: &u32| {
+                catalog
+                    .get(*e, &whole)
+                    .is_some_and(|x| x.kind == TITLE_TYPE)
+            };
+            named_by.push((title.filter(is_title), doc));
             crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
             owned.dedup();
             for e in owned {
@@ -268,6 +287,7 @@ impl Index {
             page_links: Pages::whole(page_links),
             ids: Ids::Sorted(by_id),
             owners: Pages::whole(owners),
+            named_by: Pages::whole(named_by),
             mentioned_by: Pages::whole(mentioned_by),
             rare: None,
             misses: Misses::default(),
@@ -467,11 +487,10 @@ impl Index {
 
     /// The entities that name a passage: its title and its `meta.doc`.
     pub fn own_entities(&self, doc: u32) -> Vec<u32> {
-        let mut out: Vec<u32> = self.title_entity(doc).into_iter().collect();
-        if let Some(d) = self.passage(doc).and_then(|p| p.meta_str("doc")) {
-            out.extend(self.resolve(&d));
-        }
-        out
+        self.named_by
+            .get(doc, &self.misses, Part::Passages)
+            .map(|&(title, doc)| title.into_iter().chain(doc).collect())
+            .unwrap_or_default()
     }
 
     /// Passages whose text mentions an entity or that link to it.
@@ -483,11 +502,9 @@ impl Index {
 
     /// The title entity of a passage, if it has a title.
     pub fn title_entity(&self, doc: u32) -> Option<u32> {
-        let p = self.passage(doc)?;
-        let e = self.resolve(&p.title)?;
-        self.entity(e)
-            .is_some_and(|x| x.kind == TITLE_TYPE)
-            .then_some(e)
+        self.named_by
+            .get(doc, &self.misses, Part::Passages)
+            .and_then(|&(title, _)| title)
     }
 
     /// True when the passage is linked to the entity: it carries it or mentions it.

@@ -179,6 +179,7 @@ impl Index {
         let passages = self.passages.all().ok_or_else(incomplete)?;
         let mentions = self.mentions.all().ok_or_else(incomplete)?;
         let links = self.page_links.all().ok_or_else(incomplete)?;
+        let named_by = self.named_by.all().ok_or_else(incomplete)?;
         let rows: Vec<PassageRow> = passages
             .iter()
             .enumerate()
@@ -188,6 +189,7 @@ impl Index {
                     mentions.get(i).map(|m| m.to_vec()).unwrap_or_default(),
                     links.get(i).map(|l| l.to_vec()).unwrap_or_default(),
                     self.rare_terms(i as u32),
+                    named_by.get(i).map_or((None, None), |n| **n),
                 )
             })
             .collect();

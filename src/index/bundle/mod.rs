@@ -36,7 +36,7 @@ pub use cut::{
 use super::catalog::{AliasRows, IdRows};
 use super::format::{self, StoredPassage};
 use super::shard::{Misses, Pages, Part, Ranged};
-use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Postings, Terms};
+use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
 use serde::{Deserialize, Serialize};
@@ -143,8 +143,9 @@ struct Manifest {
     directory: Directory,
 }
 
-/// A passage, its mentions, its page links and its rarest terms.
-type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>, Vec<String>);
+/// A passage, its mentions, its page links, its rarest terms and the
+/// entities that name it.
+type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>, Vec<String>, Named);
 
 #[derive(Serialize, Deserialize)]
 struct Sealed {
@@ -219,6 +220,7 @@ impl Index {
             page_links: Pages::pending(n, m.passage_page),
             ids: Ids::Ranged(Ranged::pending(d.ids.clone()).map_err(bad)?),
             owners: Pages::pending(entities, m.entity_page),
+            named_by: Pages::pending(n, m.passage_page),
             mentioned_by: Pages::pending(entities, m.entity_page),
             rare: Some(Pages::pending(n, m.passage_page)),
             misses: Misses::default(),
@@ -259,20 +261,24 @@ impl Index {
                 let mut mentions = Vec::with_capacity(rows.len());
                 let mut links = Vec::with_capacity(rows.len());
                 let mut rare = Vec::with_capacity(rows.len());
-                for (p, m, l, r) in rows {
+                let mut named_by = Vec::with_capacity(rows.len());
+                for (p, m, l, r, named) in rows {
                     let p = format::load_passage(p);
                     format::check_mentions(&p, &m, entities).map_err(|e| bad(e.to_string()))?;
-                    if l.iter().any(|&e| e >= entities) {
+                    let (title, doc) = named;
+                    if l.iter().chain(&title).chain(&doc).any(|&e| e >= entities) {
                         return Err(bad(format!("passage \"{}\" links a missing entity", p.id)));
                     }
                     passages.push(p);
                     mentions.push(m);
                     links.push(l);
                     rare.push(r);
+                    named_by.push(named);
                 }
                 if let Some(pages) = &mut self.rare {
                     pages.fill(page, rare).map_err(bad)?;
                 }
+                self.named_by.fill(page, named_by).map_err(bad)?;
                 self.passages.fill(page, passages).map_err(bad)?;
                 self.mentions.fill(page, mentions).map_err(bad)?;
                 self.page_links.fill(page, links).map_err(bad)
