@@ -117,6 +117,37 @@ fn a_question_without_matches_reads_no_passage() {
 }
 
 #[test]
+fn the_manifest_leaves_the_catalog_to_parts() {
+    let bundle = index().to_bundle().unwrap();
+    let holds = |bytes: &[u8], text: &str| bytes.windows(text.len()).any(|w| w == text.as_bytes());
+    // Passage titles and declared aliases are catalog rows: in parts only.
+    for name in [
+        "Deploy retries explained",
+        "East Gateway",
+        "payments service",
+    ] {
+        let lower = name.to_lowercase();
+        assert!(
+            !holds(&bundle.manifest, name) && !holds(&bundle.manifest, &lower),
+            "{name} is in the manifest"
+        );
+        assert!(
+            bundle
+                .parts
+                .iter()
+                .any(|(_, b)| holds(b, &lower) || holds(b, name)),
+            "{name} is in no part"
+        );
+    }
+    let kinds: std::collections::BTreeSet<char> = bundle
+        .parts
+        .iter()
+        .filter_map(|(n, _)| n.chars().next())
+        .collect();
+    assert_eq!(kinds.into_iter().collect::<String>(), "aeikpt");
+}
+
+#[test]
 fn a_report_is_never_given_from_missing_parts() {
     let bundle = index().to_bundle().unwrap();
     let index = Index::from_manifest(&bundle.manifest).unwrap();

@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// Version 3: passages by column; postings in two streams with front-coded
 /// terms, lengths optionally inline (bundles). Version 4: a bundle's catalog
-/// lives in parts, not in its manifest (index files are laid out as in 3,
-/// but every container carries one version). Older files need a rebuild.
+/// lives in parts, not in its manifest, and the declared entities are no
+/// longer stored apart from the catalog that merges them (nothing read
+/// them). Older files need a rebuild.
 pub const VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
@@ -53,7 +54,6 @@ struct Stored {
     bm25: Bm25,
     passages: Columns,
     catalog: Vec<Entity>,
-    declared: Vec<Entity>,
     cues: Cues,
     postings: Postings,
     mentions: Vec<Vec<Mention>>,
@@ -289,7 +289,6 @@ impl Index {
                 .into_iter()
                 .cloned()
                 .collect(),
-            declared: self.declared.clone(),
             cues: self.cues.clone(),
             postings,
             mentions: mentions.into_iter().cloned().collect(),
@@ -326,7 +325,6 @@ impl Index {
             stored.bm25,
             passages,
             catalog,
-            stored.declared,
             stored.cues,
             postings,
             stored.mentions,

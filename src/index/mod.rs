@@ -68,8 +68,6 @@ pub struct Index {
     pub(crate) bm25: Bm25,
     pub(crate) passages: Pages<Passage>,
     pub(crate) catalog: Catalog,
-    /// Declared entities (the catalog adds titles and docs on top).
-    pub(crate) declared: Vec<Entity>,
     pub(crate) cues: Cues,
     pub(crate) terms: Terms,
     /// Mentions per passage (self-mentions of a passage's own title excluded).
@@ -157,7 +155,7 @@ impl Index {
             })
             .collect();
         Ok(Self::assemble(
-            bm25, passages, catalog, entities, cues, postings, mentions,
+            bm25, passages, catalog, cues, postings, mentions,
         ))
     }
 
@@ -189,7 +187,6 @@ impl Index {
         bm25: Bm25,
         passages: Vec<Passage>,
         catalog: Catalog,
-        declared: Vec<Entity>,
         cues: Cues,
         postings: Postings,
         mentions: Vec<Vec<Mention>>,
@@ -281,7 +278,6 @@ impl Index {
             terms: Terms::whole(postings, passages.len()),
             passages: Pages::whole(passages),
             catalog,
-            declared,
             cues,
             mentions: Pages::whole(mentions),
             page_links: Pages::whole(page_links),

@@ -296,7 +296,6 @@ impl Index {
             totals: self.terms.totals(),
             entity_count: self.catalog.len(),
             types: self.entity_types().to_vec(),
-            declared: self.declared.clone(),
             cues: self.cues.clone(),
             slot_members: self.slot_members.clone(),
             meta_keys: self.meta_keys.clone(),

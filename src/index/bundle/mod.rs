@@ -134,7 +134,6 @@ struct Manifest {
     /// How many entities the catalog holds (their records are in `e` parts).
     entity_count: u32,
     types: Vec<String>,
-    declared: Vec<Entity>,
     cues: Cues,
     slot_members: BTreeMap<String, Vec<u32>>,
     meta_keys: BTreeSet<String>,
@@ -214,7 +213,6 @@ impl Index {
             terms: Terms::pending(m.totals, d.terms.clone()).map_err(bad)?,
             passages: Pages::pending(n, m.passage_page),
             catalog,
-            declared: m.declared,
             cues: m.cues,
             mentions: Pages::pending(n, m.passage_page),
             page_links: Pages::pending(n, m.passage_page),
