@@ -54,11 +54,14 @@ impl Misses {
     }
 }
 
-/// Rows numbered `0..len`, in pages of `size` rows.
+/// Rows numbered `0..len`, in pages of `size` rows. Page slots are made as
+/// pages are loaded, so a pending table costs nothing until then, whatever
+/// row count its manifest claims.
 #[derive(Debug)]
 pub struct Pages<T> {
     len: u32,
     size: u32,
+    /// Page `i` at index `i` once loaded; missing or `None` until then.
     pages: Vec<Option<Vec<T>>>,
 }
 
@@ -75,11 +78,10 @@ impl<T> Pages<T> {
 
     /// `len` rows in pages of `size`, none loaded.
     pub fn pending(len: u32, size: u32) -> Pages<T> {
-        let size = size.max(1);
         Pages {
             len,
-            size,
-            pages: (0..len.div_ceil(size)).map(|_| None).collect(),
+            size: size.max(1),
+            pages: Vec::new(),
         }
     }
 
@@ -98,9 +100,9 @@ impl<T> Pages<T> {
             return None;
         }
         let page = i / self.size;
-        match self.pages.get(page as usize)? {
-            Some(rows) => rows.get((i % self.size) as usize),
-            None => {
+        match self.pages.get(page as usize) {
+            Some(Some(rows)) => rows.get((i % self.size) as usize),
+            _ => {
                 misses.record(part(page));
                 None
             }
@@ -113,7 +115,7 @@ impl<T> Pages<T> {
             && self
                 .pages
                 .get((i / self.size) as usize)
-                .is_some_and(Option::is_none)
+                .is_none_or(Option::is_none)
     }
 
     /// The rows page `page` must hold.
@@ -122,25 +124,38 @@ impl<T> Pages<T> {
         start..start.saturating_add(self.size).min(self.len)
     }
 
+    /// The number of pages.
+    fn page_count(&self) -> u32 {
+        self.len.div_ceil(self.size)
+    }
+
     /// Loads a page; the row count must match.
     pub fn fill(&mut self, page: u32, rows: Vec<T>) -> Result<(), String> {
+        if page >= self.page_count() {
+            return Err(format!("page {page} does not exist"));
+        }
         let want = self.rows_of(page).len();
-        let slot = self
-            .pages
-            .get_mut(page as usize)
-            .ok_or_else(|| format!("page {page} does not exist"))?;
         if rows.len() != want {
             return Err(format!(
                 "page {page} holds {} rows, expected {want}",
                 rows.len()
             ));
         }
-        *slot = Some(rows);
+        let at = page as usize;
+        if self.pages.len() <= at {
+            self.pages.resize_with(at + 1, || None);
+        }
+        if let Some(slot) = self.pages.get_mut(at) {
+            *slot = Some(rows);
+        }
         Ok(())
     }
 
     /// Every row in order, or `None` when some page is not loaded.
     pub fn all(&self) -> Option<Vec<&T>> {
+        if self.pages.len() < self.page_count() as usize {
+            return None;
+        }
         let mut out = Vec::with_capacity(self.len as usize);
         for page in &self.pages {
             out.extend(page.as_ref()?.iter());
@@ -261,6 +276,22 @@ mod tests {
         assert_eq!(whole.all(), Some(vec![&7, &8, &9]));
         assert_eq!(whole.get(2, &misses, Part::Passages), Some(&9));
         assert!(Pages::<u8>::whole(vec![]).all().unwrap().is_empty());
+    }
+
+    #[test]
+    fn pending_pages_cost_nothing_until_loaded() {
+        let misses = Misses::default();
+        // A claim of four billion one-row pages allocates no slot up front.
+        let mut huge: Pages<u8> = Pages::pending(u32::MAX, 1);
+        assert_eq!(huge.get(7, &misses, Part::Passages), None);
+        assert!(huge.pending_row(7));
+        assert_eq!(misses.take(), vec![Part::Passages(7)]);
+        assert!(huge.fill(u32::MAX, vec![1]).is_err(), "past the last page");
+        huge.fill(3, vec![9]).unwrap();
+        assert_eq!(huge.get(3, &misses, Part::Passages), Some(&9));
+        assert_eq!(huge.get(2, &misses, Part::Passages), None);
+        assert_eq!(misses.take(), vec![Part::Passages(2)]);
+        assert!(huge.all().is_none());
     }
 
     #[test]

@@ -149,6 +149,13 @@ impl Index {
         if self.parts.is_some() {
             return Err(incomplete());
         }
+        let rows = self.passage_count().max(self.entity_count());
+        if rows > super::MAX_ROWS {
+            return Err(Error::Index(format!(
+                "{rows} passages or entities: a bundle holds at most {}; write an index file",
+                super::MAX_ROWS
+            )));
+        }
         let mut cut = Cutter {
             payloads: Vec::new(),
             counts: BTreeMap::new(),

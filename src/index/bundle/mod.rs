@@ -42,6 +42,11 @@ use crate::model::Entity;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Most passages, and most entities, a bundle may hold: 2^25, over 400
+/// times the Python docs. Search keeps a score per passage, so a manifest
+/// claiming more is refused rather than trusted with the memory.
+pub const MAX_ROWS: u32 = 1 << 25;
+
 /// File name of the manifest inside a bundle directory.
 pub const MANIFEST: &str = "manifest.slc";
 const MANIFEST_MAGIC: &[u8; 8] = b"SLCHMAN\0";
@@ -189,6 +194,11 @@ impl Index {
         let bad = |what: String| Error::Index(format!("manifest: {what}"));
         let n = m.totals.passages;
         let entities = m.entity_count;
+        if n.max(entities) > MAX_ROWS {
+            return Err(bad(format!(
+                "{n} passages and {entities} entities: a bundle holds at most {MAX_ROWS} of each"
+            )));
+        }
         let d = &m.directory;
         let catalog = Catalog::pending(
             entities,
@@ -342,5 +352,47 @@ impl Index {
             return Vec::new();
         };
         self.misses.take().into_iter().map(|p| d.name(p)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Passage;
+
+    fn bundle() -> Bundle {
+        let passage = |id: &str, text: &str| Passage {
+            id: id.into(),
+            title: format!("Page {id}"),
+            text: text.into(),
+            url: None,
+            lang: None,
+            meta: Default::default(),
+        };
+        let passages = vec![passage("a", "alpha beta"), passage("b", "beta gamma")];
+        Index::build(passages, vec![], Cues::default(), Bm25::default())
+            .and_then(|index| index.to_bundle())
+            .expect("a two-passage bundle")
+    }
+
+    #[test]
+    fn a_manifest_claiming_too_many_rows_is_refused_before_allocating() {
+        let b = bundle();
+        let mut m: Manifest =
+            format::open(MANIFEST_MAGIC, "a slotchain bundle manifest", &b.manifest)
+                .expect("the manifest opens");
+        assert!(Index::from_manifest(&b.manifest).is_ok());
+        m.totals.passages = u32::MAX;
+        let sealed = format::seal(MANIFEST_MAGIC, &m).expect("sealed");
+        let err = Index::from_manifest(&sealed).unwrap_err().to_string();
+        assert!(err.contains("a bundle holds at most 33554432"), "{err}");
+        // Within the cap but unlike the directory: refused, nothing allocated.
+        m.totals.passages = MAX_ROWS;
+        let sealed = format::seal(MANIFEST_MAGIC, &m).expect("sealed");
+        let err = Index::from_manifest(&sealed).unwrap_err().to_string();
+        assert!(
+            err.contains("does not match the passage and entity counts"),
+            "{err}"
+        );
     }
 }
