@@ -389,10 +389,7 @@ impl Builder<'_> {
         }
         let mut names: Vec<(usize, usize)> = Vec::new();
         for m in self.index.mentions_in(clause) {
-            let title = self
-                .index
-                .entity(m.entity)
-                .is_some_and(|e| e.kind == TITLE_TYPE);
+            let title = self.index.is_title(m.entity);
             let range = (m.start as usize, m.end as usize);
             if title && !names.contains(&range) {
                 names.push(range);

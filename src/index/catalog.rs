@@ -13,7 +13,7 @@
 //! answers nothing and records the part, so a site with thousands of titles
 //! does not ship its whole catalog in the manifest.
 
-use super::shard::{Misses, Pages, Part, Ranged};
+use super::shard::{KeyRows, Misses, Pages, Part, Ranged};
 use crate::analyze;
 use crate::model::{Entity, Span};
 
@@ -42,7 +42,7 @@ pub fn title_base(title: &str) -> Option<&str> {
 }
 
 /// (folded ID, entity index) rows, sorted by ID.
-pub type IdRows = Vec<(String, u32)>;
+pub type IdRows = KeyRows;
 /// Linkable aliases as surface words with their entity, sorted by first
 /// word, then longest first, then words, then entity: the aliases starting
 /// with a word are one contiguous run, found by binary search, and never
@@ -221,13 +221,16 @@ impl Catalog {
         self.entities.get(index, misses, Part::Entities)
     }
 
+    /// True when entity `index` is a passage title.
+    pub fn is_title(&self, index: u32, misses: &Misses) -> bool {
+        self.get(index, misses)
+            .is_some_and(|e| e.kind == crate::model::TITLE_TYPE)
+    }
+
     /// The entity with this canonical ID or alias (case-insensitive).
     pub fn resolve(&self, name: &str, misses: &Misses) -> Option<u32> {
-        let k = key(name);
-        if let Some((_, rows)) = self.by_id.get(&k, misses, Part::EntityIds) {
-            if let Ok(at) = rows.binary_search_by(|(id, _)| id.as_str().cmp(k.as_str())) {
-                return rows.get(at).map(|&(_, i)| i);
-            }
+        if let Some(e) = self.by_id.lookup(&key(name), misses, Part::EntityIds) {
+            return Some(e);
         }
         let words: Vec<String> = analyze::words(name).into_iter().map(|t| t.term).collect();
         let first = words.first()?;
@@ -246,16 +249,12 @@ impl Catalog {
     /// that exist.
     pub fn fill_ids(&mut self, i: u32, rows: IdRows) -> Result<(), String> {
         let count = self.len();
-        if rows.windows(2).any(|w| w[0].0 >= w[1].0)
-            || rows
-                .iter()
-                .any(|(k, e)| *e >= count || !self.by_id.holds(i, k))
-        {
-            return Err(
-                "entity ID rows are unsorted, out of range or name a missing entity".into(),
-            );
-        }
-        self.by_id.fill(i, rows)
+        self.by_id.fill_keyed(
+            i,
+            rows,
+            count,
+            "entity ID rows are unsorted, out of range or name a missing entity",
+        )
     }
 
     /// Loads a range of alias rows: in alias order, first words inside the

@@ -180,11 +180,14 @@ pub(crate) fn load_passage(p: StoredPassage) -> Passage {
     }
 }
 
+/// The postcard encoding of a stored value.
+pub(crate) fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>> {
+    postcard::to_allocvec(value).map_err(|e| Error::Index(format!("cannot encode: {e}")))
+}
+
 /// Wraps a payload in the checked container: magic, version, length, CRC.
 pub(crate) fn seal<T: Serialize>(magic: &[u8; 8], value: &T) -> Result<Vec<u8>> {
-    let payload =
-        postcard::to_allocvec(value).map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
-    Ok(seal_bytes(magic, &payload))
+    Ok(seal_bytes(magic, &encode(value)?))
 }
 
 /// [`seal`] for a payload already encoded.

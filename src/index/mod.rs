@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
 pub use catalog::{Catalog, Mention};
 pub use postings::{Bm25, Postings};
-use shard::{Misses, Pages, Part, Ranged};
+use shard::{KeyRows, Misses, Pages, Part, Ranged};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub use terms::{Hit, QueryTerm, Terms};
 
@@ -59,7 +59,7 @@ pub(crate) enum Ids {
     /// Passage numbers sorted by passage ID (binary search over the passages).
     Sorted(Vec<u32>),
     /// A bundle's (ID, passage number) rows, sorted, in key ranges.
-    Ranged(Ranged<Vec<(String, u32)>>),
+    Ranged(Ranged<KeyRows>),
 }
 
 /// The searchable index.
@@ -145,12 +145,10 @@ impl Index {
             .iter()
             .map(|p| {
                 let own = catalog.resolve(&p.title, &whole);
-                let is_title =
-                    |e: u32| catalog.get(e, &whole).is_some_and(|e| e.kind == TITLE_TYPE);
                 catalog
                     .mentions(&p.text, &whole)
                     .into_iter()
-                    .filter(|m| Some(m.entity) != own || !is_title(m.entity))
+                    .filter(|m| Some(m.entity) != own || !catalog.is_title(m.entity, &whole))
                     .collect()
             })
             .collect();
@@ -248,12 +246,7 @@ impl Index {
             };
             owned.extend(doc);
             owned.extend(title);
-            let is_title = |e: &u32| {
-                catalog
-                    .get(*e, &whole)
-                    .is_some_and(|x| x.kind == TITLE_TYPE)
-            };
-            named_by.push((title.filter(is_title), doc));
+            named_by.push((title.filter(|&e| catalog.is_title(e, &whole)), doc));
             crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
             owned.dedup();
             for e in owned {
@@ -396,11 +389,7 @@ impl Index {
                     .ok()?;
                 by_id.get(at).copied()
             }
-            Ids::Ranged(ranges) => {
-                let (_, rows) = ranges.get(id, &self.misses, Part::Ids)?;
-                let at = rows.binary_search_by(|(k, _)| k.as_str().cmp(id)).ok()?;
-                rows.get(at).map(|(_, d)| *d)
-            }
+            Ids::Ranged(ranges) => ranges.lookup(id, &self.misses, Part::Ids),
         }
     }
 
@@ -412,6 +401,11 @@ impl Index {
     /// The catalog entity at `index`.
     pub fn entity(&self, index: u32) -> Option<&Entity> {
         self.catalog.get(index, &self.misses)
+    }
+
+    /// True when entity `index` is a passage title ([`Catalog::is_title`]).
+    pub fn is_title(&self, index: u32) -> bool {
+        self.catalog.is_title(index, &self.misses)
     }
 
     /// The entity with this canonical ID or alias ([`Catalog::resolve`]).

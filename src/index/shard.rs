@@ -164,6 +164,36 @@ impl<T> Pages<T> {
     }
 }
 
+/// (key, number) rows sorted by key: the chunks of a key → number table.
+pub type KeyRows = Vec<(String, u32)>;
+
+impl Ranged<KeyRows> {
+    /// The number stored under `key`; `None` when there is none or its
+    /// chunk is not loaded (then recorded in `misses`).
+    pub fn lookup(&self, key: &str, misses: &Misses, part: fn(u32) -> Part) -> Option<u32> {
+        let (_, rows) = self.get(key, misses, part)?;
+        let at = rows.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok()?;
+        rows.get(at).map(|&(_, n)| n)
+    }
+
+    /// Loads chunk `i` of a key → number table after checking that its keys
+    /// ascend strictly inside the chunk's range and its numbers are below
+    /// `limit`; otherwise nothing is loaded and the error is `refused`.
+    pub fn fill_keyed(
+        &mut self,
+        i: u32,
+        rows: KeyRows,
+        limit: u32,
+        refused: &str,
+    ) -> Result<(), String> {
+        let sorted = rows.windows(2).all(|w| w[0].0 < w[1].0);
+        if !sorted || rows.iter().any(|(k, n)| *n >= limit || !self.holds(i, k)) {
+            return Err(refused.to_string());
+        }
+        self.fill(i, rows)
+    }
+}
+
 /// Rows keyed by strings, cut into chunks of consecutive keys: chunk `i`
 /// holds the keys in `[first[i], first[i + 1])`. `first` is sorted, unique
 /// and starts with the empty string, so every key has exactly one chunk.

@@ -8,7 +8,7 @@
 
 use crate::analyze;
 use crate::index::{terms, Hit, Index, QueryTerm};
-use crate::model::{Constraints, ContextEntry, Passage, Scope, DEFAULT_ACCESS, TITLE_TYPE};
+use crate::model::{Constraints, ContextEntry, Passage, Scope, DEFAULT_ACCESS};
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
@@ -418,7 +418,7 @@ pub fn bridge(
 pub fn anchors(index: &Index, question: &str, keep: &dyn Fn(u32) -> bool) -> Vec<u32> {
     let mut out = Vec::new();
     for m in index.mentions_in(question) {
-        if index.entity(m.entity).is_some_and(|e| e.kind == TITLE_TYPE) {
+        if index.is_title(m.entity) {
             for &doc in index.owners(m.entity) {
                 if keep(doc) && !out.contains(&doc) {
                     out.push(doc);

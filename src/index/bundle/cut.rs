@@ -53,8 +53,7 @@ impl Cutter {
     /// Adds the next part of a kind (numbered from 0 per kind).
     fn add(&mut self, kind: char, payload: &Payload) -> Result<()> {
         let n = self.count(kind);
-        let bytes = postcard::to_allocvec(payload)
-            .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+        let bytes = format::encode(payload)?;
         self.build = hash(self.build, &bytes);
         self.payloads.push(((kind, n), bytes));
         self.counts.insert(kind, n + 1);
@@ -202,9 +201,7 @@ impl Index {
             .collect();
         let mut row_bytes = 0;
         for row in &rows {
-            row_bytes += postcard::to_allocvec(row)
-                .map_err(|e| Error::Index(format!("cannot encode: {e}")))?
-                .len();
+            row_bytes += format::encode(row)?.len();
         }
         let page = passage_page(row_bytes, rows.len());
         let mut rows = rows.into_iter();
@@ -290,8 +287,7 @@ impl Index {
         let mut parts = Vec::with_capacity(cut.payloads.len());
         for ((kind, n), payload) in &cut.payloads {
             // A `Sealed` value's encoding: its header fields, then the payload.
-            let mut bytes = postcard::to_allocvec(&(directory.build, *kind, *n))
-                .map_err(|e| Error::Index(format!("cannot encode: {e}")))?;
+            let mut bytes = format::encode(&(directory.build, *kind, *n))?;
             bytes.extend_from_slice(payload);
             parts.push((
                 part_name(*kind, *n, directory.build),

@@ -319,14 +319,14 @@ impl Index {
                 let Ids::Ranged(ranges) = &mut self.ids else {
                     return Err(unknown());
                 };
-                if rows.windows(2).any(|w| w[0].0 >= w[1].0)
-                    || rows.iter().any(|(k, d)| *d >= n || !ranges.holds(i, k))
-                {
-                    return Err(bad(
-                        "ID rows are unsorted, out of range or name a missing passage".into(),
-                    ));
-                }
-                ranges.fill(i, rows).map_err(bad)
+                ranges
+                    .fill_keyed(
+                        i,
+                        rows,
+                        n,
+                        "ID rows are unsorted, out of range or name a missing passage",
+                    )
+                    .map_err(bad)
             }
             _ => Err(bad("its content is not the kind its name says".into())),
         }
