@@ -87,6 +87,11 @@ fn js_number(n: f64) -> String {
         .unwrap_or_default()
 }
 
+/// True for `null` and `undefined`: no value given.
+pub fn absent(value: &JsValue) -> bool {
+    value.is_null() || value.is_undefined()
+}
+
 /// Deserializes `T` from a JS value.
 pub fn from_js<T: de::DeserializeOwned>(value: JsValue) -> Result<T, DeError> {
     T::deserialize(Js(value))
@@ -110,7 +115,7 @@ enum Kind {
 
 impl Kind {
     fn of(value: &JsValue) -> Kind {
-        if value.is_null() || value.is_undefined() {
+        if absent(value) {
             Kind::Unit
         } else if let Some(b) = value.as_bool() {
             Kind::Bool(b)
@@ -159,6 +164,18 @@ fn entries(object: &js_sys::Object) -> Entries {
 
 /// One JS value being read.
 struct Js(JsValue);
+
+/// Entry points that read as another one does (serde's
+/// `forward_to_deserialize_any`, for a target other than `any`).
+macro_rules! forward_to {
+    ($target:ident: $($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+                self.$target(visitor)
+            }
+        )*
+    };
+}
 
 impl<'de> de::Deserializer<'de> for Js {
     type Error = DeError;
@@ -222,7 +239,7 @@ impl<'de> de::Deserializer<'de> for Js {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        if self.0.is_null() || self.0.is_undefined() {
+        if absent(&self.0) {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
@@ -246,41 +263,10 @@ impl<'de> de::Deserializer<'de> for Js {
         visitor.visit_unit()
     }
 
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.deserialize_u64(visitor)
-    }
+    forward_to!(deserialize_string: deserialize_str deserialize_identifier);
+    // Every integer reads as either sign; the visitor checks its range.
+    forward_to!(deserialize_u64: deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64);
 
     fn deserialize_tuple<V: Visitor<'de>>(
         self,

@@ -4,11 +4,11 @@
 
 use crate::index::Index;
 use crate::model::{check_fields, Plan, Scope, SCOPE_FIELDS};
-use crate::{Error, Options};
+use crate::{Error, Options, Report};
 use serde::Deserialize;
+use wasm_bindgen::prelude::*;
 
 mod de;
-use wasm_bindgen::prelude::*;
 
 fn js_error(e: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&e.to_string()).into()
@@ -27,24 +27,28 @@ fn from_js<T: serde::de::DeserializeOwned>(
     de::from_js(value).map_err(|e| js_error(what(e.to_string())))
 }
 
-/// Runs the core's field check on a plain JS object's own keys.
-fn check_keys(value: &JsValue, allowed: &[&str], what: fn(String) -> Error) -> Result<(), JsValue> {
-    let Some(object) = value.dyn_ref::<js_sys::Object>() else {
-        return Ok(());
-    };
-    let keys: Vec<String> = js_sys::Object::keys(object)
-        .iter()
-        .filter_map(|k| k.as_string())
-        .collect();
-    check_fields(keys.iter().map(String::as_str), allowed).map_err(|m| js_error(what(m)))
+/// An optional JS object of `allowed` fields: the default when absent,
+/// else its own keys checked by the core's field check, then read.
+fn object_of<T: serde::de::DeserializeOwned + Default>(
+    value: JsValue,
+    allowed: &[&str],
+    what: fn(String) -> Error,
+) -> Result<T, JsValue> {
+    if de::absent(&value) {
+        return Ok(T::default());
+    }
+    if let Some(object) = value.dyn_ref::<js_sys::Object>() {
+        let keys: Vec<String> = js_sys::Object::keys(object)
+            .iter()
+            .filter_map(|k| k.as_string())
+            .collect();
+        check_fields(keys.iter().map(String::as_str), allowed).map_err(|m| js_error(what(m)))?;
+    }
+    from_js(value, what)
 }
 
 fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Scope::default());
-    }
-    check_keys(&value, SCOPE_FIELDS, Error::Scope)?;
-    from_js(value, Error::Scope)
+    object_of(value, SCOPE_FIELDS, Error::Scope)
 }
 
 #[derive(Deserialize, Default)]
@@ -57,13 +61,8 @@ struct JsOptions {
 }
 
 fn options_of(value: JsValue) -> Result<(Options, bool), JsValue> {
-    let o: JsOptions = if value.is_undefined() || value.is_null() {
-        JsOptions::default()
-    } else {
-        let what = |m: String| Error::Input(format!("options: {m}"));
-        check_keys(&value, &["k", "budget", "noDecompose"], what)?;
-        from_js(value, what)?
-    };
+    let what = |m: String| Error::Input(format!("options: {m}"));
+    let o: JsOptions = object_of(value, &["k", "budget", "noDecompose"], what)?;
     let defaults = Options::default();
     Ok((
         Options {
@@ -77,6 +76,14 @@ fn options_of(value: JsValue) -> Result<(Options, bool), JsValue> {
 
 fn now_us() -> u64 {
     (js_sys::Date::now() * 1000.0) as u64
+}
+
+/// A report as a plain object, with the time its run took.
+fn timed(run: impl FnOnce() -> crate::Result<Report>) -> Result<JsValue, JsValue> {
+    let started = now_us();
+    let mut report = run().map_err(js_error)?;
+    report.elapsed_us = now_us().saturating_sub(started);
+    to_js(&report)
 }
 
 /// A loaded index.
@@ -150,11 +157,7 @@ impl Engine {
     ) -> Result<JsValue, JsValue> {
         let scope = scope_of(scope)?;
         let (options, no_decompose) = options_of(options)?;
-        let started = now_us();
-        let mut report =
-            crate::ask(&self.index, question, &scope, &options, no_decompose).map_err(js_error)?;
-        report.elapsed_us = now_us().saturating_sub(started);
-        to_js(&report)
+        timed(|| crate::ask(&self.index, question, &scope, &options, no_decompose))
     }
 
     /// Ranked passages for a search box: `[{passage_id, title, url, slots,
@@ -175,10 +178,7 @@ impl Engine {
         let plan: Plan = from_js(plan, Error::Plan)?;
         let scope = scope_of(scope)?;
         let (options, _) = options_of(options)?;
-        let started = now_us();
-        let mut report = crate::run(&self.index, &plan, &scope, &options).map_err(js_error)?;
-        report.elapsed_us = now_us().saturating_sub(started);
-        to_js(&report)
+        timed(|| crate::run(&self.index, &plan, &scope, &options))
     }
 
     /// Checks a plan; returns `{order, waves}` or throws naming the bad task IDs.
