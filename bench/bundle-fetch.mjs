@@ -25,20 +25,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { MANIFEST, coldQuery } from './lib/bundle.mjs';
-import { BENCH, DATA, WORK, CLI, PKG, CORPORA, InputError, requireFile, readJsonl, main, quantile } from './lib/common.mjs';
+import { BENCH, DATA, WORK, CLI, PKG, CORPORA, InputError, requireFile, readJsonl, main, quantile, spaced, walk } from './lib/common.mjs';
 import { prepare } from './prepare.mjs';
 
-
-/** Evenly spaced picks. */
-const spaced = (xs, n) => Array.from({ length: Math.min(n, xs.length) }, (_, i) => xs[Math.floor((i * xs.length) / Math.min(n, xs.length))]);
-
-/** Every file under a directory (sorted), hidden ones and node_modules skipped. */
-function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules')
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 /** h2/h3 headings of Markdown/MDX pages, outside code fences, as plain text. */
 function headingsOf(files) {

@@ -13,7 +13,7 @@
 // queries that have test qrels, with their relevant corpus ids.
 import { mkdirSync, writeFileSync, statSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORK, SOURCES, CORPORA, readJsonl, requireFile, main } from './lib/common.mjs';
+import { WORK, SOURCES, CORPORA, readJsonl, requireFile, main, spaced } from './lib/common.mjs';
 
 const QUERIES_PER_DOCS_CORPUS = 200;
 
@@ -59,12 +59,7 @@ function docsQueries(passages) {
     seen.add(key);
     candidates.push(q);
   }
-  const n = Math.min(QUERIES_PER_DOCS_CORPUS, candidates.length);
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    out.push({ id: `h${i}`, q: candidates[Math.floor((i * candidates.length) / n)] });
-  }
-  return out;
+  return spaced(candidates, QUERIES_PER_DOCS_CORPUS).map((q, i) => ({ id: `h${i}`, q }));
 }
 
 function preparePython() {

@@ -11,9 +11,9 @@
 // result.data() (fragment fetch, untimed). The on-disk bundle is already
 // gzip-compressed by Pagefind.
 import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
+import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join, extname, normalize } from 'node:path';
-import { InputError } from '../lib/common.mjs';
+import { InputError, walk } from '../lib/common.mjs';
 
 export const name = 'pagefind';
 export const pkg = 'pagefind';
@@ -49,10 +49,6 @@ export async function build(passages, { dir }) {
   const w = await index.writeFiles({ outputPath: outDir });
   if (w.errors?.length) throw new Error(`pagefind writeFiles: ${w.errors.join('; ')}`);
   await pagefindApi.close();
-}
-
-function walk(d) {
-  return readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
 }
 
 /** The files a search needs: the runtime (pagefind.js, wasm), entry, meta, index chunks, fragments. UI files excluded. */

@@ -1,5 +1,5 @@
 // Shared paths, corpus definitions, input checks and small statistics helpers.
-import { existsSync, statSync, readFileSync } from 'node:fs';
+import { existsSync, statSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,20 @@ export async function main(name, fn) {
     }
     throw err;
   }
+}
+
+/** `n` items of `xs` (all when it has fewer), evenly spaced from its start. */
+export function spaced(xs, n) {
+  const k = Math.min(n, xs.length);
+  return Array.from({ length: k }, (_, i) => xs[Math.floor((i * xs.length) / k)]);
+}
+
+/** Every file under a directory (sorted by name), hidden entries and node_modules skipped. */
+export function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
 export function quantile(sorted, q) {
