@@ -7,7 +7,6 @@
 //! values, so the two give identical reports.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// One metadata value of a passage: a string, a number, a flag or a list of strings.
@@ -59,7 +58,7 @@ impl MetaValue {
 /// Per-passage metadata. Reserved keys: `entities`, `doc`, `year`,
 /// `environment`, `region`, `revision`, `status`, `access`, `slot`; every other
 /// key is a free filter attribute.
-pub type Meta = BTreeMap<String, MetaValue>;
+pub type Meta = crate::sorted::Map<String, MetaValue>;
 
 /// The access level of a passage that carries none.
 pub const DEFAULT_ACCESS: &str = "public";
@@ -339,7 +338,7 @@ impl From<Output> for String {
 
 /// A constraint map: metadata key → required value. A value may name an earlier
 /// task's output as `{task_id}`.
-pub type Constraints = BTreeMap<String, String>;
+pub type Constraints = crate::sorted::Map<String, String>;
 
 /// One step of a plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -126,10 +126,10 @@ fn front_matter_and_html_meta_become_meta() {
     );
     // TOML front matter: integers, floats, booleans, string lists.
     let guide = passage(&b, "en/guide/index");
-    assert_eq!(guide.meta["year"], MetaValue::Int(2026));
-    assert_eq!(guide.meta["weight"], MetaValue::Num(1.5));
-    assert_eq!(guide.meta["draft"], MetaValue::Bool(false));
-    assert_eq!(guide.meta["tags"], strs(&["setup", "cli"]));
+    assert_eq!(guide.meta.get("year"), Some(&MetaValue::Int(2026)));
+    assert_eq!(guide.meta.get("weight"), Some(&MetaValue::Num(1.5)));
+    assert_eq!(guide.meta.get("draft"), Some(&MetaValue::Bool(false)));
+    assert_eq!(guide.meta.get("tags"), Some(&strs(&["setup", "cli"])));
     // HTML: slotchain: meta tags, data-slotchain-* on <body> and <main>, <meta name=description>.
     assert_eq!(
         meta_json(passage(&b, "en/faq")),

@@ -21,17 +21,18 @@ pub mod terms;
 use crate::analyze;
 use crate::error::{Error, Result};
 use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
+use crate::sorted::{Map, Set};
 pub use catalog::{Catalog, Mention};
 pub use postings::{Bm25, Postings};
 use shard::{KeyRows, Misses, Pages, Part, Ranged};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 pub use terms::{Hit, QueryTerm, Terms};
 
 /// How many of a passage's rarest terms [`Index::rare_terms`] keeps.
 pub const RARE_TERMS: usize = 16;
 
 /// Question vocabulary → attribute (`meta.slot`) table.
-pub type Cues = BTreeMap<String, Vec<String>>;
+pub type Cues = Map<String, Vec<String>>;
 
 /// The last name resolved in the catalog and its entity.
 #[derive(Default)]
@@ -95,10 +96,10 @@ pub struct Index {
     /// Part names of a bundle (`None` for an index file).
     pub(crate) parts: Option<bundle::Directory>,
     /// Stemmed cue term → attributes.
-    cue_terms: BTreeMap<String, Vec<String>>,
+    cue_terms: Map<String, Vec<String>>,
     /// Attribute → passages tagged with it in `meta.slot`.
-    pub(crate) slot_members: BTreeMap<String, Vec<u32>>,
-    pub(crate) meta_keys: BTreeSet<String>,
+    pub(crate) slot_members: Map<String, Vec<u32>>,
+    pub(crate) meta_keys: Set<String>,
     /// Entity types of the catalog (folded), titles and docs excluded.
     types: Vec<String>,
     /// True when some passage carries a scope field (`access`,
@@ -223,8 +224,8 @@ impl Index {
                 }
             }
         }
-        let mut slot_members: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-        let mut meta_keys = BTreeSet::new();
+        let mut slot_members: Map<String, Vec<u32>> = Map::new();
+        let mut meta_keys = Set::new();
         // Neighbouring passages mostly share their page's title and document:
         // resolve each once per run of equal names.
         let (mut titles, mut docs) = (Recent::default(), Recent::default());
@@ -256,8 +257,7 @@ impl Index {
             }
             if let Some(slot) = p.meta_str("slot") {
                 slot_members
-                    .entry(analyze::fold::lower_str(&slot))
-                    .or_default()
+                    .entry_or_default(analyze::fold::lower_str(&slot))
                     .push(i);
             }
             for key in p.meta.keys() {
@@ -281,7 +281,7 @@ impl Index {
             rare: None,
             misses: Misses::default(),
             parts: None,
-            cue_terms: BTreeMap::new(),
+            cue_terms: Map::new(),
             slot_members,
             meta_keys,
             types: Vec::new(),
@@ -294,11 +294,11 @@ impl Index {
     /// Derives the lookups that depend only on the catalog, the cues and the
     /// metadata keys.
     fn derive(&mut self) {
-        let mut cue_terms: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut cue_terms: Map<String, Vec<String>> = Map::new();
         for (attribute, words) in &self.cues {
             for word in words {
                 for t in analyze::terms(word) {
-                    let list = cue_terms.entry(t.term).or_default();
+                    let list = cue_terms.entry_or_default(t.term);
                     if !list.contains(attribute) {
                         list.push(analyze::fold::lower_str(attribute));
                     }

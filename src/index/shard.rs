@@ -13,7 +13,6 @@
 //! the report of the whole index.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 
 /// One loadable part of a sharded index, by kind and number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,7 +33,7 @@ pub enum Part {
 
 /// The parts a run needed but found missing.
 #[derive(Debug, Default)]
-pub struct Misses(RefCell<BTreeSet<Part>>);
+pub struct Misses(RefCell<crate::sorted::Set<Part>>);
 
 impl Misses {
     pub fn record(&self, part: Part) {

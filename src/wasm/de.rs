@@ -63,7 +63,7 @@ fn describe(unexpected: Unexpected) -> String {
         Unexpected::Signed(n) => format!("integer `{n}`"),
         Unexpected::Float(n) => format!("floating point `{}`", js_number(n)),
         Unexpected::Char(c) => format!("character `{c}`"),
-        Unexpected::Str(s) => format!("string {s:?}"),
+        Unexpected::Str(s) => format!("string {}", js_quoted(s)),
         Unexpected::Bytes(_) => "byte array".into(),
         Unexpected::Unit => "unit value".into(),
         Unexpected::Option => "Option value".into(),
@@ -77,6 +77,14 @@ fn describe(unexpected: Unexpected) -> String {
         Unexpected::StructVariant => "struct variant".into(),
         Unexpected::Other(other) => other.into(),
     }
+}
+
+/// A string quoted as JSON writes it: the same as Rust's `{:?}` for any
+/// printable text, without linking Rust's Unicode printability tables.
+fn js_quoted(s: &str) -> String {
+    js_sys::JSON::stringify(&JsValue::from_str(s))
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// A number as JS writes it (`1.5`, `NaN`, `1e+21`).

@@ -39,8 +39,8 @@ use super::shard::{Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
+use crate::sorted::{Map, Set};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// Most passages, and most entities, a bundle may hold: 2^25, over 400
 /// times the Python docs. Search keeps a score per passage, so a manifest
@@ -140,8 +140,8 @@ struct Manifest {
     entity_count: u32,
     types: Vec<String>,
     cues: Cues,
-    slot_members: BTreeMap<String, Vec<u32>>,
-    meta_keys: BTreeSet<String>,
+    slot_members: Map<String, Vec<u32>>,
+    meta_keys: Set<String>,
     passage_page: u32,
     entity_page: u32,
     directory: Directory,
@@ -233,7 +233,7 @@ impl Index {
             rare: Some(Pages::pending(n, m.passage_page)),
             misses: Misses::default(),
             parts: Some(m.directory),
-            cue_terms: BTreeMap::new(),
+            cue_terms: Map::new(),
             slot_members: m.slot_members,
             meta_keys: m.meta_keys,
             types: m.types,
