@@ -185,6 +185,12 @@ pub(crate) fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>> {
     postcard::to_allocvec(value).map_err(|e| Error::Index(format!("cannot encode: {e}")))
 }
 
+/// The length of [`encode`]'s output, counted without writing it.
+pub(crate) fn encoded_len<T: Serialize>(value: &T) -> Result<usize> {
+    postcard::experimental::serialized_size(value)
+        .map_err(|e| Error::Index(format!("cannot encode: {e}")))
+}
+
 /// Wraps a payload in the checked container: magic, version, length, CRC.
 pub(crate) fn seal<T: Serialize>(magic: &[u8; 8], value: &T) -> Result<Vec<u8>> {
     Ok(seal_bytes(magic, &encode(value)?))

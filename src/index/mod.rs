@@ -142,10 +142,12 @@ impl Index {
         let catalog = Self::build_catalog(&entities, &passages);
         // A whole catalog never misses a part.
         let whole = Misses::default();
+        // Neighbouring passages share their page's title: one lookup per run.
+        let mut titles = Recent::default();
         let mentions = passages
             .iter()
             .map(|p| {
-                let own = catalog.resolve(&p.title, &whole);
+                let own = titles.resolve(&catalog, &p.title, &whole);
                 catalog
                     .mentions(&p.text, &whole)
                     .into_iter()

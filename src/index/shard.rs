@@ -31,6 +31,20 @@ pub enum Part {
     Aliases(u32),
 }
 
+impl Part {
+    /// The part's number within its kind.
+    pub fn number(self) -> u32 {
+        match self {
+            Part::Terms(n)
+            | Part::Passages(n)
+            | Part::Entities(n)
+            | Part::Ids(n)
+            | Part::EntityIds(n)
+            | Part::Aliases(n) => n,
+        }
+    }
+}
+
 /// The parts a run needed but found missing.
 #[derive(Debug, Default)]
 pub struct Misses(RefCell<crate::sorted::Set<Part>>);

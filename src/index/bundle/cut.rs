@@ -201,7 +201,7 @@ impl Index {
             .collect();
         let mut row_bytes = 0;
         for row in &rows {
-            row_bytes += format::encode(row)?.len();
+            row_bytes += format::encoded_len(row)?;
         }
         let page = passage_page(row_bytes, rows.len());
         let mut rows = rows.into_iter();

@@ -68,40 +68,57 @@ pub struct Directory {
     aliases: Vec<String>,
 }
 
-/// Makes a part of one kind from its number.
-type MakePart = fn(u32) -> Part;
+/// One kind of part: its file-name letter, how to make a part of it from
+/// its number, and how many of it a bundle has.
+struct Kind {
+    letter: char,
+    make: fn(u32) -> Part,
+    count: fn(&Directory) -> u32,
+}
 
-const KINDS: [(char, MakePart); 6] = [
-    ('t', Part::Terms),
-    ('p', Part::Passages),
-    ('e', Part::Entities),
-    ('i', Part::Ids),
-    ('k', Part::EntityIds),
-    ('a', Part::Aliases),
+/// Every kind, in the order [`Directory::names`] lists them.
+const KINDS: [Kind; 6] = [
+    Kind {
+        letter: 't',
+        make: Part::Terms,
+        count: |d| d.terms.len() as u32,
+    },
+    Kind {
+        letter: 'p',
+        make: Part::Passages,
+        count: |d| d.passages,
+    },
+    Kind {
+        letter: 'e',
+        make: Part::Entities,
+        count: |d| d.entities,
+    },
+    Kind {
+        letter: 'i',
+        make: Part::Ids,
+        count: |d| d.ids.len() as u32,
+    },
+    Kind {
+        letter: 'k',
+        make: Part::EntityIds,
+        count: |d| d.entity_ids.len() as u32,
+    },
+    Kind {
+        letter: 'a',
+        make: Part::Aliases,
+        count: |d| d.aliases.len() as u32,
+    },
 ];
 
 impl Directory {
-    fn count(&self, kind: char) -> u32 {
-        match kind {
-            't' => self.terms.len() as u32,
-            'p' => self.passages,
-            'e' => self.entities,
-            'i' => self.ids.len() as u32,
-            'k' => self.entity_ids.len() as u32,
-            _ => self.aliases.len() as u32,
-        }
-    }
-
     fn name(&self, part: Part) -> String {
-        let (kind, n) = match part {
-            Part::Terms(n) => ('t', n),
-            Part::Passages(n) => ('p', n),
-            Part::Entities(n) => ('e', n),
-            Part::Ids(n) => ('i', n),
-            Part::EntityIds(n) => ('k', n),
-            Part::Aliases(n) => ('a', n),
-        };
-        part_name(kind, n, self.build)
+        let n = part.number();
+        // Every variant has its kind in KINDS (tested), so '?' never shows.
+        let letter = KINDS
+            .iter()
+            .find(|k| (k.make)(n) == part)
+            .map_or('?', |k| k.letter);
+        part_name(letter, n, self.build)
     }
 
     /// The part a file name names in this bundle.
@@ -112,17 +129,17 @@ impl Directory {
             return None;
         }
         let mut chars = head.chars();
-        let kind = chars.next()?;
+        let letter = chars.next()?;
         let n = chars.as_str().parse::<u32>().ok()?;
-        let (_, make) = KINDS.iter().find(|(k, _)| *k == kind)?;
-        (n < self.count(kind) && part_name(kind, n, self.build) == name).then(|| make(n))
+        let kind = KINDS.iter().find(|k| k.letter == letter)?;
+        (n < (kind.count)(self) && part_name(letter, n, self.build) == name).then(|| (kind.make)(n))
     }
 
     /// Every part name, kind by kind.
     pub fn names(&self) -> Vec<String> {
         KINDS
             .iter()
-            .flat_map(|&(kind, make)| (0..self.count(kind)).map(make))
+            .flat_map(|k| (0..(k.count)(self)).map(k.make))
             .map(|p| self.name(p))
             .collect()
     }
@@ -394,5 +411,30 @@ mod tests {
             err.contains("does not match the passage and entity counts"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn every_part_kind_names_and_parses_back() {
+        let directory = Directory {
+            build: 0xabc,
+            terms: vec!["".into(), "m".into()],
+            passages: 2,
+            entities: 2,
+            ids: vec!["".into(), "m".into()],
+            entity_ids: vec!["".into(), "m".into()],
+            aliases: vec!["".into(), "m".into()],
+        };
+        let names = directory.names();
+        assert_eq!(names.len(), 12);
+        let letters: Set<char> = names.iter().filter_map(|n| n.chars().next()).collect();
+        assert_eq!(letters.len(), KINDS.len(), "{names:?}");
+        for name in &names {
+            let part = directory.part(name).expect("a listed name parses");
+            assert_eq!(&directory.name(part), name);
+        }
+        // Out of range, another build, or an unknown letter: not a part.
+        for stranger in ["t2-00000abc.slc", "t0-00000abd.slc", "x0-00000abc.slc"] {
+            assert_eq!(directory.part(stranger), None, "{stranger}");
+        }
     }
 }
