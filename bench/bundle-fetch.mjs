@@ -15,8 +15,9 @@
 //
 // One-part questions: "What is A?"; two-part: consecutive pairs, "What is A,
 // and what is B?" (the decomposer splits these into two slots; the table
-// reports the slot counts it saw). Writes bench/bundle-fetch.json and prints
-// a Markdown table per site. Needs ../shared/data (or SLOTCHAIN_DATA) and
+// reports the slot counts it saw). Writes bench/bundle-fetch.json (a run
+// of some sites replaces theirs and keeps the others') and prints a
+// Markdown table per site. Needs ../shared/data (or SLOTCHAIN_DATA) and
 // `make wasm`; says so and exits 1 when either is missing. A bundle is
 // rebuilt when the CLI or its input is newer.
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
@@ -164,7 +165,9 @@ main('bench/bundle-fetch', async () => {
   glue.initSync({ module: wasm });
   const wasmGz = gzipSync(wasm, { level: 9 }).length;
   const glueGz = gzipSync(readFileSync(join(PKG, 'slotchain.js')), { level: 9 }).length;
-  const sites = {};
+  // A run of some sites replaces their results and keeps the others'.
+  const out = join(BENCH, 'bundle-fetch.json');
+  const sites = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')).sites ?? {}) : {};
   for (const name of opts.sites) sites[name] = measureSite(SITES[name], opts, glue, wasmGz, glueGz);
-  writeFileSync(join(BENCH, 'bundle-fetch.json'), JSON.stringify({ sites }, null, 2) + '\n');
+  writeFileSync(out, JSON.stringify({ sites }, null, 2) + '\n');
 });
