@@ -158,7 +158,7 @@ pub(crate) fn store_passage(p: &Passage) -> StoredPassage {
 }
 
 pub(crate) fn load_passage(p: StoredPassage) -> Passage {
-    // Inserted one by one: collecting into a BTreeMap links a stable sort.
+    // Stored in key order, so each insert appends.
     let mut meta = Meta::new();
     for (k, v) in p.meta {
         let v = match v {
