@@ -49,7 +49,7 @@ impl<K: Ord, V> Map<K, V> {
         crate::sort::sort_by(&mut numbered, &|a, b| {
             a.1 .0.cmp(&b.1 .0).then(b.0.cmp(&a.0))
         });
-        numbered.dedup_by(|later, kept| later.1 .0 == kept.1 .0);
+        numbered.dedup_by(|next, kept| next.1 .0 == kept.1 .0);
         Map {
             entries: numbered.into_iter().map(|(_, e)| e).collect(),
         }
