@@ -105,11 +105,12 @@ pub fn search(
         scope.check()?;
         let plan = decompose::one_shot(query)?;
         let order = schedule(&plan)?;
-        // No hops (one-shot); no evidence spans: they are not returned, and
-        // the ranking does not depend on them.
+        // No hops (one-shot); no evidence spans and no answer sentences:
+        // they are not returned, and the ranking does not depend on them.
         let options = Options {
             hops: false,
             evidence: 0,
+            sentences: false,
             ..options.clone()
         };
         let run = execute::execute(index, &plan, &order, scope, &options);

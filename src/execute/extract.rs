@@ -101,19 +101,28 @@ fn distance(range: (usize, usize), hits: &[(usize, usize)]) -> usize {
         .unwrap_or(usize::MAX)
 }
 
-/// Candidate values of the requested type in one passage, best first.
+/// Candidate values of the requested type in one passage, best first. A
+/// passage value carries its best-matching sentence only with `sentence`
+/// (else an empty span at the start): finding it reads the whole text.
 pub fn values(
     index: &Index,
     doc: u32,
     p: &Passage,
     output: &Output,
     query: &[String],
+    sentence: bool,
 ) -> Vec<(Value, Span)> {
     let text = p.text.as_str();
-    let hits = matches(text, query);
+    // Where the question's terms occur; a passage value finds its own
+    // sentence and needs no other pass over the text.
+    let hits = || matches(text, query);
     match output {
         Output::Passage | Output::Result => {
-            let span = best_sentence(text, query);
+            let span = if sentence {
+                best_sentence(text, query)
+            } else {
+                analyze::char_span(text, 0, 0)
+            };
             vec![(
                 Value::Passage {
                     passage_id: p.id.clone(),
@@ -126,6 +135,7 @@ pub fn values(
             let mut found = duration::durations(text);
             // Prefer the duration whose sentence matches the question best.
             let sents = sentences(text);
+            let hits = hits();
             let score = |d: &crate::model::Duration| {
                 let byte = text.char_indices().nth(d.span.start).map_or(0, |(b, _)| b);
                 sents
@@ -157,11 +167,11 @@ pub fn values(
                 .collect()
         }
         Output::Entity { entity_type } => {
-            linked(index, doc, p, &hits, Want::Entity(entity_type.as_deref()))
+            linked(index, doc, p, &hits(), Want::Entity(entity_type.as_deref()))
         }
         Output::Document => {
             let own = p.meta_str("doc").unwrap_or_default();
-            linked(index, doc, p, &hits, Want::Document(&own))
+            linked(index, doc, p, &hits(), Want::Document(&own))
         }
     }
 }

@@ -41,6 +41,10 @@ pub struct Options {
     /// Follow the mention edges of passage slots' best candidates (the
     /// one-shot baseline turns this off).
     pub hops: bool,
+    /// Find the sentence of each passage value that best matches its
+    /// question (the answer's text and the evidence span). `search` turns
+    /// this off: it returns passages, and no ranking depends on the sentence.
+    pub sentences: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             evidence: 5,
             bm25: None,
             hops: true,
+            sentences: true,
         }
     }
 }
@@ -518,7 +523,8 @@ impl Runner<'_> {
                 stale.get_or_insert(c.doc);
                 continue;
             }
-            let found = extract::values(self.index, c.doc, p, output, &terms);
+            let found =
+                extract::values(self.index, c.doc, p, output, &terms, self.options.sentences);
             let Some((value, span)) = found.first().cloned() else {
                 valueless = true;
                 continue;
