@@ -263,6 +263,16 @@ impl Terms {
     }
 }
 
+/// The match-mask bits of the query terms the index holds a posting list
+/// for: the most [`Terms::matched`] can give any passage.
+pub fn held(query: &[QueryTerm]) -> u64 {
+    query
+        .iter()
+        .enumerate()
+        .filter(|(_, q)| q.posting.is_some())
+        .fold(0, |mask, (i, _)| mask | bit(i))
+}
+
 /// The match-mask bit of query term `i`; terms past the 64th have none.
 fn bit(i: usize) -> u64 {
     u32::try_from(i)

@@ -331,6 +331,18 @@ pub fn feedback(
     keep: &dyn Fn(u32) -> bool,
     limit: usize,
 ) -> Vec<(u32, f64)> {
+    // Only passages that bring a question term the parent lacks are kept
+    // (below): when the parent has every question term the index holds, no
+    // search can return any, and its terms need not even be looked up.
+    let original = if query.len() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << query.len()) - 1
+    };
+    let parent_terms = index.terms().matched(query, parent);
+    if crate::index::terms::held(query) & !parent_terms == 0 {
+        return Vec::new();
+    }
     // The passage's rarest terms come rarest first: the first that are not
     // question terms are the rarest such terms. A query holds at most 64
     // terms (one bit each in a match mask).
@@ -350,12 +362,6 @@ pub fn feedback(
     let hits = index.terms().search(&expanded, bm25, &keep, limit);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     // As for hops: only passages that bring a question term the parent lacks.
-    let original = if query.len() >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << query.len()) - 1
-    };
-    let parent_terms = index.terms().matched(query, parent);
     hits.into_iter()
         .filter(|h| h.matched & original & !parent_terms != 0)
         .map(|h| (h.doc, f64::from(h.score / top)))
@@ -489,4 +495,53 @@ pub fn merge(index: &Index, ranked: &[Ranked], k: usize) -> Vec<ContextEntry> {
 /// Rounds a score for reports (stable JSON across platforms).
 pub fn round(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Passage;
+
+    fn index(texts: &[&str]) -> Index {
+        let passages = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Passage {
+                id: format!("p{i}"),
+                title: String::new(),
+                text: (*t).into(),
+                url: None,
+                lang: None,
+                meta: Default::default(),
+            })
+            .collect();
+        Index::build(passages, vec![], Default::default(), Default::default())
+            .expect("an index of plain passages")
+    }
+
+    fn docs(found: &[(u32, f64)]) -> Vec<u32> {
+        let mut d: Vec<u32> = found.iter().map(|&(d, _)| d).collect();
+        d.sort_unstable();
+        d
+    }
+
+    #[test]
+    fn feedback_keeps_only_passages_with_a_question_term_the_parent_lacks() {
+        let index = index(&[
+            "kiwi mango orchard",     // 0: both question terms
+            "mango papaya orchard",   // 1: mango only, shares `orchard`
+            "kiwi papaya orchard",    // 2: kiwi only, shares `orchard`
+            "papaya orchard harvest", // 3: no question term
+        ]);
+        let query = index.query(&["kiwi".to_string(), "mango".to_string()]);
+        let bm25 = index.bm25();
+        let all = |_: u32| true;
+        // Passage 0 holds every question term: nothing can be kept.
+        assert!(feedback(&index, &query, 0, &bm25, &all, 10).is_empty());
+        // Passage 2 lacks `mango`: only passages with `mango`, never itself.
+        assert_eq!(docs(&feedback(&index, &query, 2, &bm25, &all, 10)), [0, 1]);
+        // A question term the index lacks cannot be brought by any passage.
+        let with_unknown = index.query(&["kiwi".to_string(), "durian".to_string()]);
+        assert!(feedback(&index, &with_unknown, 2, &bm25, &all, 10).is_empty());
+    }
 }
