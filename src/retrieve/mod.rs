@@ -334,13 +334,8 @@ pub fn feedback(
     // Only passages that bring a question term the parent lacks are kept
     // (below): when the parent has every question term the index holds, no
     // search can return any, and its terms need not even be looked up.
-    let original = if query.len() >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << query.len()) - 1
-    };
-    let parent_terms = index.terms().matched(query, parent);
-    if crate::index::terms::held(query) & !parent_terms == 0 {
+    let lacking = terms::held(query) & !index.terms().matched(query, parent);
+    if lacking == 0 {
         return Vec::new();
     }
     // The passage's rarest terms come rarest first: the first that are not
@@ -363,7 +358,7 @@ pub fn feedback(
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     // As for hops: only passages that bring a question term the parent lacks.
     hits.into_iter()
-        .filter(|h| h.matched & original & !parent_terms != 0)
+        .filter(|h| h.matched & lacking != 0)
         .map(|h| (h.doc, f64::from(h.score / top)))
         .collect()
 }

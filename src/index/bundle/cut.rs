@@ -10,6 +10,7 @@ use super::{
 use crate::error::{Error, Result};
 use crate::index::catalog::{first_word, AliasRows};
 use crate::index::format;
+use crate::index::shard::KeyRows;
 use crate::index::{Ids, Index};
 use std::collections::BTreeMap;
 
@@ -234,7 +235,7 @@ impl Index {
         let Ids::Sorted(by_id) = &self.ids else {
             return Err(incomplete());
         };
-        let rows: Vec<(String, u32)> = by_id
+        let rows: KeyRows = by_id
             .iter()
             .filter_map(|&d| Some((passages.get(d as usize)?.id.clone(), d)))
             .collect();

@@ -35,7 +35,7 @@ pub use cut::{
 
 use super::catalog::{AliasRows, IdRows};
 use super::format::{self, StoredPassage};
-use super::shard::{Misses, Pages, Part, Ranged};
+use super::shard::{KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
@@ -182,7 +182,7 @@ enum Payload {
     /// Each entity's record, owners and reverse edges (the lists as
     /// ascending deltas).
     Entities(Vec<(Entity, Vec<u32>, Vec<u32>)>),
-    Ids(Vec<(String, u32)>),
+    Ids(KeyRows),
     EntityIds(IdRows),
     Aliases(AliasRows),
 }
