@@ -1,6 +1,8 @@
 //! The WebAssembly shell: translates between JS values and the core, nothing
 //! more. Every error becomes a JS `Error` whose message is the CLI's message.
-//! The panic hook only improves diagnostics; no input path panics.
+//! No input path panics; were a bug to panic, the module is built with
+//! `panic=immediate-abort` (see the Makefile) and traps as `unreachable`
+//! with no message, which keeps the formatting machinery out of the module.
 
 use crate::index::Index;
 use crate::model::{check_fields, Plan, Scope, SCOPE_FIELDS};
@@ -97,7 +99,6 @@ impl Engine {
     /// Loads an index from the bytes of an index file.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: &[u8]) -> Result<Engine, JsValue> {
-        console_error_panic_hook::set_once();
         Index::from_bytes(bytes)
             .map(|index| Engine { index })
             .map_err(js_error)
@@ -107,7 +108,6 @@ impl Engine {
     /// are added with `addChunk` as `neededChunks` names them.
     #[wasm_bindgen(js_name = fromManifest)]
     pub fn from_manifest(bytes: &[u8]) -> Result<Engine, JsValue> {
-        console_error_panic_hook::set_once();
         Index::from_manifest(bytes)
             .map(|index| Engine { index })
             .map_err(js_error)
