@@ -78,6 +78,11 @@ pub struct Pages<T> {
     pages: Vec<Option<Vec<T>>>,
 }
 
+/// How many pages of `size` rows (at least one) `len` rows fill.
+pub fn page_count(len: u32, size: u32) -> u32 {
+    len.div_ceil(size.max(1))
+}
+
 impl<T> Pages<T> {
     /// Every row, loaded (one page).
     pub fn whole(rows: Vec<T>) -> Pages<T> {
@@ -139,7 +144,7 @@ impl<T> Pages<T> {
 
     /// The number of pages.
     fn page_count(&self) -> u32 {
-        self.len.div_ceil(self.size)
+        page_count(self.len, self.size)
     }
 
     /// Loads a page; the row count must match.

@@ -35,7 +35,7 @@ pub use cut::{
 
 use super::catalog::{AliasRows, IdRows};
 use super::format::{self, StoredPassage};
-use super::shard::{KeyRows, Misses, Pages, Part, Ranged};
+use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
@@ -224,9 +224,8 @@ impl Index {
             d.aliases.clone(),
         )
         .map_err(bad)?;
-        let pages = |count: u32, size: u32| count.div_ceil(size.max(1)) as usize;
-        if d.passages as usize != pages(n, m.passage_page)
-            || d.entities as usize != pages(entities, m.entity_page)
+        if d.passages as usize != page_count(n, m.passage_page) as usize
+            || d.entities as usize != page_count(entities, m.entity_page) as usize
         {
             return Err(bad(
                 "the part directory does not match the passage and entity counts".into(),
