@@ -78,7 +78,7 @@ rust-target:
 	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
 	  rustup target add $(WASM_TARGET); \
 	fi
-	@# The wasm build compiles std from source (WASM_BUILD_STD below).
+	@# The wasm build compiles std from source (WASM_BUILD_STD above).
 	@if rustup component list --installed | grep -qx 'rust-src'; then \
 	  echo "==> rust component rust-src: present"; \
 	else \
