@@ -224,8 +224,8 @@ impl Index {
             d.aliases.clone(),
         )
         .map_err(bad)?;
-        if d.passages as usize != page_count(n, m.passage_page) as usize
-            || d.entities as usize != page_count(entities, m.entity_page) as usize
+        if d.passages != page_count(n, m.passage_page)
+            || d.entities != page_count(entities, m.entity_page)
         {
             return Err(bad(
                 "the part directory does not match the passage and entity counts".into(),
