@@ -18,12 +18,14 @@ use crate::analyze;
 use crate::model::{Entity, Span};
 
 /// A mention of a catalog entity inside a text: byte range + entity index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mention {
     pub entity: u32,
     pub start: u32,
     pub end: u32,
 }
+
+super::codec::record!(Mention { entity, start, end });
 
 /// A title's short form: without a trailing parenthetical qualifier
 /// (`Claudio López (footballer)` → `Claudio López`) or comma qualifier

@@ -8,17 +8,17 @@
 //! | 4 | format version ([`VERSION`]) |
 //! | 8 | payload length |
 //! | 4 | CRC-32 of the payload |
-//! | n | payload: postcard encoding of the stored index |
+//! | n | payload: the stored index in the [`codec`] wire format |
 //!
 //! Guarantees: any byte string either decodes into an index whose internal
 //! references are all in range, or gives [`Error::Index`] saying what is wrong
 //! (wrong magic, other version, truncated, checksum mismatch, undecodable or
 //! inconsistent payload). Decoding never panics.
 
+use super::codec::{self, record, Decode, Encode, Reader};
 use super::{Bm25, Catalog, Cues, Index, Mention, Postings};
 use crate::error::{Error, Result};
 use crate::model::{Entity, Meta, MetaValue, Passage};
-use serde::{Deserialize, Serialize};
 
 pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// Version 3: passages by column; postings in two streams with front-coded
@@ -29,8 +29,8 @@ pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 pub const VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
-/// Metadata value in a non-self-describing, tagged form.
-#[derive(Serialize, Deserialize)]
+/// Metadata value in a non-self-describing, tagged form (variant number,
+/// then the value).
 enum StoredValue {
     Bool(bool),
     Int(i64),
@@ -39,7 +39,32 @@ enum StoredValue {
     List(Vec<String>),
 }
 
-#[derive(Serialize, Deserialize)]
+impl Encode for StoredValue {
+    fn encode(&self, out: &mut Vec<u8>) {
+        let value: (u32, &dyn Encode) = match self {
+            StoredValue::Bool(b) => (0, b),
+            StoredValue::Int(i) => (1, i),
+            StoredValue::Num(n) => (2, n),
+            StoredValue::Str(s) => (3, s),
+            StoredValue::List(l) => (4, l),
+        };
+        value.0.encode(out);
+        value.1.encode(out);
+    }
+}
+
+impl Decode for StoredValue {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        match r.variant(5) {
+            0 => StoredValue::Bool(Decode::decode(r)),
+            1 => StoredValue::Int(Decode::decode(r)),
+            2 => StoredValue::Num(Decode::decode(r)),
+            3 => StoredValue::Str(Decode::decode(r)),
+            _ => StoredValue::List(Decode::decode(r)),
+        }
+    }
+}
+
 pub(crate) struct StoredPassage {
     id: String,
     title: String,
@@ -49,7 +74,17 @@ pub(crate) struct StoredPassage {
     meta: Vec<(String, StoredValue)>,
 }
 
-#[derive(Serialize, Deserialize)]
+record!(StoredPassage {
+    id,
+    title,
+    text,
+    url,
+    lang,
+    meta
+});
+
+record!(Entity { id, kind, aliases });
+
 struct Stored {
     bm25: Bm25,
     passages: Columns,
@@ -59,11 +94,20 @@ struct Stored {
     mentions: Vec<Vec<Mention>>,
 }
 
+record!(Stored {
+    bm25,
+    passages,
+    catalog,
+    cues,
+    postings,
+    mentions
+});
+
 /// Passages stored column by column: neighbouring passages of one page share
 /// their title and metadata, and a column of repeats compresses to almost
 /// nothing (Python docs, 77k passages: the index file's gzip size drops by
 /// the per-passage cost of interleaved titles and `meta.doc`).
-#[derive(Serialize, Deserialize, Default)]
+#[derive(Default)]
 struct Columns {
     ids: Vec<String>,
     titles: Vec<String>,
@@ -72,6 +116,15 @@ struct Columns {
     langs: Vec<Option<String>>,
     meta: Vec<Vec<(String, StoredValue)>>,
 }
+
+record!(Columns {
+    ids,
+    titles,
+    texts,
+    urls,
+    langs,
+    meta
+});
 
 impl Columns {
     fn of<'a>(passages: impl Iterator<Item = &'a Passage>) -> Columns {
@@ -180,20 +233,9 @@ pub(crate) fn load_passage(p: StoredPassage) -> Passage {
     }
 }
 
-/// The postcard encoding of a stored value.
-pub(crate) fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>> {
-    postcard::to_allocvec(value).map_err(|e| Error::Index(format!("cannot encode: {e}")))
-}
-
-/// The length of [`encode`]'s output, counted without writing it.
-pub(crate) fn encoded_len<T: Serialize>(value: &T) -> Result<usize> {
-    postcard::experimental::serialized_size(value)
-        .map_err(|e| Error::Index(format!("cannot encode: {e}")))
-}
-
-/// Wraps a payload in the checked container: magic, version, length, CRC.
-pub(crate) fn seal<T: Serialize>(magic: &[u8; 8], value: &T) -> Result<Vec<u8>> {
-    Ok(seal_bytes(magic, &encode(value)?))
+/// Wraps a value in the checked container: magic, version, length, CRC.
+pub(crate) fn seal<T: Encode>(magic: &[u8; 8], value: &T) -> Vec<u8> {
+    seal_bytes(magic, &codec::to_bytes(value))
 }
 
 /// [`seal`] for a payload already encoded.
@@ -209,11 +251,7 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
 
 /// Checks the container and decodes its payload. `what` names the expected
 /// content in the wrong-magic message.
-pub(crate) fn open<T: for<'de> Deserialize<'de>>(
-    magic: &[u8; 8],
-    what: &str,
-    bytes: &[u8],
-) -> Result<T> {
+pub(crate) fn open<T: Decode>(magic: &[u8; 8], what: &str, bytes: &[u8]) -> Result<T> {
     let field = |from: usize, len: usize| {
         bytes.get(from..from + len).ok_or_else(|| {
             Error::Index(format!(
@@ -251,7 +289,7 @@ pub(crate) fn open<T: for<'de> Deserialize<'de>>(
             "checksum mismatch: the file is corrupt".into(),
         ));
     }
-    postcard::from_bytes(payload).map_err(|e| Error::Index(format!("cannot decode payload: {e}")))
+    codec::from_bytes(payload).map_err(|e| Error::Index(format!("cannot decode payload: {e}")))
 }
 
 /// Checks that a passage's mention spans lie on its text's character
@@ -302,7 +340,7 @@ impl Index {
             postings,
             mentions: mentions.into_iter().cloned().collect(),
         };
-        seal(MAGIC, &stored)
+        Ok(seal(MAGIC, &stored))
     }
 
     /// Decodes an index from the binary file format.
@@ -418,7 +456,7 @@ mod tests {
     fn a_stored_index_with_a_repeated_passage_id_is_rejected() {
         // A consistent payload (checksum fixed) whose two passages share an ID.
         let bytes = sample();
-        let mut stored: Stored = postcard::from_bytes(&bytes[HEADER..]).unwrap();
+        let mut stored: Stored = codec::from_bytes(&bytes[HEADER..]).unwrap();
         let twin = |text: &str| Passage {
             id: "a".into(),
             title: "Alpha".into(),
@@ -431,7 +469,7 @@ mod tests {
         stored.mentions = vec![vec![], vec![]];
         stored.postings =
             Postings::build([("Alpha", "alpha beta gamma"), ("Alpha", "delta")].into_iter());
-        let payload = postcard::to_allocvec(&stored).unwrap();
+        let payload = codec::to_bytes(&stored);
         let mut out = bytes[..12].to_vec();
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
         out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());
@@ -443,13 +481,13 @@ mod tests {
     fn consistent_payload_with_fixed_checksum_is_still_validated() {
         // A payload that decodes but points past the passage table.
         let bytes = sample();
-        let mut stored: Stored = postcard::from_bytes(&bytes[HEADER..]).unwrap();
+        let mut stored: Stored = codec::from_bytes(&bytes[HEADER..]).unwrap();
         stored.mentions = vec![vec![Mention {
             entity: 99,
             start: 0,
             end: 1,
         }]];
-        let payload = postcard::to_allocvec(&stored).unwrap();
+        let payload = codec::to_bytes(&stored);
         let mut out = bytes[..12].to_vec();
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
         out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());

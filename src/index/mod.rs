@@ -13,6 +13,7 @@
 
 pub mod bundle;
 pub mod catalog;
+pub mod codec;
 pub mod format;
 pub mod postings;
 pub mod shard;

@@ -17,18 +17,24 @@
 //! `dfs[i]` postings with strictly increasing passage numbers below the
 //! passage count, using up both spans; a length table has one row per passage.
 
+use super::codec::{self, record, Decode, Encode, Reader};
 use crate::analyze;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
 /// BM25 parameters.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bm25 {
     pub k1: f32,
     pub b: f32,
     /// How much one title occurrence counts relative to one body occurrence.
     pub title_weight: f32,
 }
+
+record!(Bm25 {
+    k1,
+    b,
+    title_weight
+});
 
 impl Default for Bm25 {
     fn default() -> Self {
@@ -41,7 +47,7 @@ impl Default for Bm25 {
 }
 
 /// Where the field lengths of passages are stored.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub enum Lengths {
     /// One row per passage (an index file).
     Table { body: Vec<u32>, title: Vec<u32> },
@@ -50,18 +56,14 @@ pub enum Lengths {
 }
 
 /// Posting lists of a sorted run of terms.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct Postings {
-    #[serde(with = "front")]
     terms: Vec<String>,
     /// Where each list starts in (`docs`, `freqs`). Not stored: rebuilt by
     /// [`Postings::load`], which decodes every list anyway.
-    #[serde(skip)]
     offsets: Vec<(u32, u32)>,
     dfs: Vec<u32>,
-    #[serde(with = "bytes")]
     docs: Vec<u8>,
-    #[serde(with = "bytes")]
     freqs: Vec<u8>,
     lengths: Lengths,
 }
@@ -69,82 +71,92 @@ pub struct Postings {
 /// Sorted terms front-coded: each as (bytes shared with the previous term,
 /// the rest). Decoding rejects a shared length that is longer than the
 /// previous term or splits a character.
-mod front {
-    use serde::de::{Deserializer, Error};
-    use serde::{Deserialize, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(terms: &[String], s: S) -> Result<S::Ok, S::Error> {
-        let mut prev = "";
-        let coded: Vec<(u32, &str)> = terms
-            .iter()
-            .map(|t| {
-                let shared = prev
-                    .char_indices()
-                    .zip(t.char_indices())
-                    .take_while(|((_, a), (_, b))| a == b)
-                    .last()
-                    .map_or(0, |((i, c), _)| i + c.len_utf8());
-                prev = t;
-                (shared as u32, t.get(shared..).unwrap_or(""))
-            })
-            .collect();
-        coded.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-        let coded: Vec<(u32, String)> = Vec::deserialize(d)?;
-        let mut out: Vec<String> = Vec::with_capacity(coded.len());
-        for (shared, rest) in coded {
-            let prev = out.last().map_or("", String::as_str);
-            let head = prev.get(..shared as usize).ok_or_else(|| {
-                D::Error::custom("a front-coded term shares more than its predecessor has")
-            })?;
-            out.push(format!("{head}{rest}"));
-        }
-        Ok(out)
+fn encode_terms(terms: &[String], out: &mut Vec<u8>) {
+    put_varint(out, terms.len() as u32);
+    let mut prev = "";
+    for t in terms {
+        let shared = prev
+            .char_indices()
+            .zip(t.char_indices())
+            .take_while(|((_, a), (_, b))| a == b)
+            .last()
+            .map_or(0, |((i, c), _)| i + c.len_utf8());
+        put_varint(out, shared as u32);
+        t.get(shared..).unwrap_or("").encode(out);
+        prev = t;
     }
 }
 
-/// `Vec<u8>` as one byte string (postcard: length + raw bytes), not a
-/// sequence of `u8` values: loads a large index in one copy.
-mod bytes {
-    use serde::de::{Deserializer, Error, Visitor};
-    use serde::Serializer;
-    use std::fmt;
-
-    pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(v)
-    }
-
-    struct Bytes;
-
-    impl Visitor<'_> for Bytes {
-        type Value = Vec<u8>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a byte string")
-        }
-
-        fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
-            Ok(v.to_vec())
-        }
-
-        fn visit_byte_buf<E: Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
-            Ok(v)
+fn decode_terms(r: &mut Reader<'_>) -> Vec<String> {
+    let n = r.count();
+    let mut out: Vec<String> = Vec::with_capacity(n.min(1 << 16));
+    while out.len() < n && !r.failed() {
+        let shared = u32::decode(r) as usize;
+        let rest = r.str();
+        let prev = out.last().map_or("", String::as_str);
+        match prev.get(..shared) {
+            Some(head) => out.push(format!("{head}{rest}")),
+            None => r.fail(
+                "a front-coded term sharing more than its predecessor has",
+                r.at(),
+            ),
         }
     }
+    out
+}
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        d.deserialize_byte_buf(Bytes)
+impl Encode for Lengths {
+    fn encode(&self, out: &mut Vec<u8>) {
+        match self {
+            Lengths::Table { body, title } => {
+                put_varint(out, 0);
+                body.encode(out);
+                title.encode(out);
+            }
+            Lengths::Inline => put_varint(out, 1),
+        }
     }
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
+impl Decode for Lengths {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        match r.variant(2) {
+            0 => Lengths::Table {
+                body: Decode::decode(r),
+                title: Decode::decode(r),
+            },
+            _ => Lengths::Inline,
+        }
     }
-    out.push(v as u8);
+}
+
+/// Stored as terms, dfs, the two streams as byte strings (read in one copy
+/// each), then the lengths; `offsets` is rebuilt by [`Postings::load`].
+impl Encode for Postings {
+    fn encode(&self, out: &mut Vec<u8>) {
+        encode_terms(&self.terms, out);
+        self.dfs.encode(out);
+        codec::put_bytes(out, &self.docs);
+        codec::put_bytes(out, &self.freqs);
+        self.lengths.encode(out);
+    }
+}
+
+impl Decode for Postings {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        Postings {
+            terms: decode_terms(r),
+            offsets: Vec::new(),
+            dfs: Decode::decode(r),
+            docs: r.bytes().to_vec(),
+            freqs: r.bytes().to_vec(),
+            lengths: Decode::decode(r),
+        }
+    }
+}
+
+fn put_varint(out: &mut Vec<u8>, v: u32) {
+    codec::put_varint(out, u64::from(v));
 }
 
 /// One posting: a passage, its term frequencies and its field lengths.
@@ -495,8 +507,8 @@ mod tests {
     #[test]
     fn stored_postings_decode_to_the_same_lists() {
         let built = sample();
-        let bytes = postcard::to_allocvec(&built).unwrap();
-        let mut loaded: Postings = postcard::from_bytes(&bytes).unwrap();
+        let bytes = codec::to_bytes(&built);
+        let mut loaded: Postings = codec::from_bytes(&bytes).unwrap();
         loaded.load(3).unwrap();
         assert_eq!(lists(&loaded), lists(&built));
         let beta = built.term_id("beta").unwrap();
@@ -506,8 +518,7 @@ mod tests {
             .collect();
         assert_eq!(got, vec![(0, 2, 3), (1, 1, 2)]);
         // A bundle part carries the lengths inline and decodes the same.
-        let mut part: Postings =
-            postcard::from_bytes(&postcard::to_allocvec(&built.part(0, 99)).unwrap()).unwrap();
+        let mut part: Postings = codec::from_bytes(&codec::to_bytes(&built.part(0, 99))).unwrap();
         part.load(3).unwrap();
         assert_eq!(lists(&part), lists(&built));
     }
@@ -542,8 +553,8 @@ mod tests {
     #[test]
     fn front_coding_round_trips_and_rejects_overlong_prefixes() {
         let built = sample();
-        let bytes = postcard::to_allocvec(&built).unwrap();
-        let back: Postings = postcard::from_bytes(&bytes).unwrap();
+        let bytes = codec::to_bytes(&built);
+        let back: Postings = codec::from_bytes(&bytes).unwrap();
         assert_eq!(back.terms(), built.terms());
         assert!(
             built
@@ -556,14 +567,16 @@ mod tests {
             built.terms()
         );
         // (shared 5, "x") after a 1-byte term: more than the predecessor has.
-        #[derive(Serialize)]
-        struct Fake {
-            terms: Vec<(u32, String)>,
-        }
-        let fake = postcard::to_allocvec(&Fake {
-            terms: vec![(0, "a".into()), (5, "x".into())],
-        })
-        .unwrap();
-        assert!(postcard::from_bytes::<Postings>(&fake).is_err());
+        let mut fake = Vec::new();
+        vec![(0u32, "a".to_string()), (5, "x".to_string())].encode(&mut fake);
+        let err = codec::from_bytes::<Postings>(&fake).unwrap_err();
+        assert_eq!(
+            err.what,
+            "a front-coded term sharing more than its predecessor has"
+        );
+        // A shared length that splits a character: refused too.
+        let mut split = Vec::new();
+        vec![(0u32, "п".to_string()), (1, "x".to_string())].encode(&mut split);
+        assert!(codec::from_bytes::<Postings>(&split).is_err());
     }
 }

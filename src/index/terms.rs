@@ -35,13 +35,20 @@ fn idf(n: usize, df: usize) -> f32 {
 }
 
 /// Collection statistics the scorer needs besides the postings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
     pub passages: u32,
     pub terms: u32,
     pub body_len: u64,
     pub title_len: u64,
 }
+
+super::codec::record!(Totals {
+    passages,
+    terms,
+    body_len,
+    title_len
+});
 
 /// The term dictionary with its posting lists.
 #[derive(Debug)]

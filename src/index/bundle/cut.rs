@@ -9,8 +9,8 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::index::catalog::{first_word, AliasRows};
-use crate::index::format;
 use crate::index::shard::KeyRows;
+use crate::index::{codec, format};
 use crate::index::{Ids, Index};
 use std::collections::BTreeMap;
 
@@ -54,7 +54,7 @@ impl Cutter {
     /// Adds the next part of a kind (numbered from 0 per kind).
     fn add(&mut self, kind: char, payload: &Payload) -> Result<()> {
         let n = self.count(kind);
-        let bytes = format::encode(payload)?;
+        let bytes = codec::to_bytes(payload);
         self.build = hash(self.build, &bytes);
         self.payloads.push(((kind, n), bytes));
         self.counts.insert(kind, n + 1);
@@ -202,7 +202,7 @@ impl Index {
             .collect();
         let mut row_bytes = 0;
         for row in &rows {
-            row_bytes += format::encoded_len(row)?;
+            row_bytes += codec::to_bytes(row).len();
         }
         let page = passage_page(row_bytes, rows.len());
         let mut rows = rows.into_iter();
@@ -288,7 +288,7 @@ impl Index {
         let mut parts = Vec::with_capacity(cut.payloads.len());
         for ((kind, n), payload) in &cut.payloads {
             // A `Sealed` value's encoding: its header fields, then the payload.
-            let mut bytes = format::encode(&(directory.build, *kind, *n))?;
+            let mut bytes = codec::to_bytes(&(directory.build, *kind, *n));
             bytes.extend_from_slice(payload);
             parts.push((
                 part_name(*kind, *n, directory.build),
@@ -308,7 +308,7 @@ impl Index {
             directory,
         };
         Ok(Bundle {
-            manifest: format::seal(MANIFEST_MAGIC, &manifest)?,
+            manifest: format::seal(MANIFEST_MAGIC, &manifest),
             parts,
         })
     }

@@ -34,13 +34,13 @@ pub use cut::{
 };
 
 use super::catalog::{AliasRows, IdRows};
+use super::codec::{record, Decode, Encode, Reader};
 use super::format::{self, StoredPassage};
 use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
 use crate::sorted::{Map, Set};
-use serde::{Deserialize, Serialize};
 
 /// Most passages, and most entities, a bundle may hold: 2^25, over 400
 /// times the Python docs. Search keeps a score per passage, so a manifest
@@ -52,7 +52,7 @@ pub const MANIFEST: &str = "manifest.slc";
 const MANIFEST_MAGIC: &[u8; 8] = b"SLCHMAN\0";
 const PART_MAGIC: &[u8; 8] = b"SLCHPRT\0";
 /// The parts of a bundle: how many of each kind, and where key ranges start.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct Directory {
     /// Hash of every part's content.
     build: u32,
@@ -67,6 +67,16 @@ pub struct Directory {
     /// First word of each alias range.
     aliases: Vec<String>,
 }
+
+record!(Directory {
+    build,
+    terms,
+    passages,
+    entities,
+    ids,
+    entity_ids,
+    aliases
+});
 
 /// One kind of part: its file-name letter, how to make a part of it from
 /// its number, and how many of it a bundle has.
@@ -149,7 +159,6 @@ fn part_name(kind: char, n: u32, build: u32) -> String {
     format!("{kind}{n}-{build:08x}.slc")
 }
 
-#[derive(Serialize, Deserialize)]
 struct Manifest {
     bm25: Bm25,
     totals: super::terms::Totals,
@@ -164,18 +173,41 @@ struct Manifest {
     directory: Directory,
 }
 
+record!(Manifest {
+    bm25,
+    totals,
+    entity_count,
+    types,
+    cues,
+    slot_members,
+    meta_keys,
+    passage_page,
+    entity_page,
+    directory
+});
+
 /// A passage, its mentions, its page links, its rarest terms and the
 /// entities that name it.
 type PassageRow = (StoredPassage, Vec<Mention>, Vec<u32>, Vec<String>, Named);
 
-#[derive(Serialize, Deserialize)]
+/// A part's content. Encoded by [`cut`] as its header fields followed by
+/// the payload's encoding, which is this record's encoding.
 struct Sealed {
     build: u32,
     part: (char, u32),
     payload: Payload,
 }
 
-#[derive(Serialize, Deserialize)]
+impl Decode for Sealed {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        Sealed {
+            build: Decode::decode(r),
+            part: Decode::decode(r),
+            payload: Decode::decode(r),
+        }
+    }
+}
+
 enum Payload {
     Terms(Postings),
     Passages(Vec<PassageRow>),
@@ -185,6 +217,34 @@ enum Payload {
     Ids(KeyRows),
     EntityIds(IdRows),
     Aliases(AliasRows),
+}
+
+impl Encode for Payload {
+    fn encode(&self, out: &mut Vec<u8>) {
+        let (variant, rows): (u32, &dyn Encode) = match self {
+            Payload::Terms(p) => (0, p),
+            Payload::Passages(rows) => (1, rows),
+            Payload::Entities(rows) => (2, rows),
+            Payload::Ids(rows) => (3, rows),
+            Payload::EntityIds(rows) => (4, rows),
+            Payload::Aliases(rows) => (5, rows),
+        };
+        variant.encode(out);
+        rows.encode(out);
+    }
+}
+
+impl Decode for Payload {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        match r.variant(6) {
+            0 => Payload::Terms(Decode::decode(r)),
+            1 => Payload::Passages(Decode::decode(r)),
+            2 => Payload::Entities(Decode::decode(r)),
+            3 => Payload::Ids(Decode::decode(r)),
+            4 => Payload::EntityIds(Decode::decode(r)),
+            _ => Payload::Aliases(Decode::decode(r)),
+        }
+    }
 }
 
 /// A bundle in memory: the manifest and the named parts.
@@ -399,12 +459,12 @@ mod tests {
                 .expect("the manifest opens");
         assert!(Index::from_manifest(&b.manifest).is_ok());
         m.totals.passages = u32::MAX;
-        let sealed = format::seal(MANIFEST_MAGIC, &m).expect("sealed");
+        let sealed = format::seal(MANIFEST_MAGIC, &m);
         let err = Index::from_manifest(&sealed).unwrap_err().to_string();
         assert!(err.contains("a bundle holds at most 33554432"), "{err}");
         // Within the cap but unlike the directory: refused, nothing allocated.
         m.totals.passages = MAX_ROWS;
-        let sealed = format::seal(MANIFEST_MAGIC, &m).expect("sealed");
+        let sealed = format::seal(MANIFEST_MAGIC, &m);
         let err = Index::from_manifest(&sealed).unwrap_err().to_string();
         assert!(
             err.contains("does not match the passage and entity counts"),
