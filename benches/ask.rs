@@ -72,7 +72,7 @@ fn index() -> Index {
 }
 
 fn scope(json: &str) -> Scope {
-    serde_json::from_str(json).expect("scope")
+    slotchain::json::text::read(json).expect("scope")
 }
 
 fn bench(c: &mut Criterion) {

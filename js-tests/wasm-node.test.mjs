@@ -190,15 +190,16 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
 
   it('a scope field of the wrong type says what is wrong, without a JS error prefix', () => {
     const err = thrown(() => engine.ask('refund window?', { user: 5 }));
-    assert.match(err.message, /^invalid scope: invalid type: /);
+    assert.equal(err.message, 'invalid scope: user: expected a string, got a number');
     assert.doesNotMatch(err.message, /Error: /);
     const cli = runCli(['ask', '-i', SAMPLE_IDX, '--scope', '{"access":5}', 'refund window?']);
     assert.equal(thrown(() => engine.ask('refund window?', { access: 5 })).message,
       cli.stderr.trim().replace(/^slotchain: /, ''), 'access of the wrong type: the CLI\'s message');
   });
 
-  // The wasm shell reads JS values with its own serde deserializer
-  // (src/wasm/de.rs); each wrong input must get the CLI's words.
+  // The wasm shell reads a JS value into the same tree the CLI parses JSON
+  // text into (src/wasm/js.rs, src/json/); each wrong input must get the
+  // CLI's words, naming the field.
   const BAD_SCOPES = {
     'a fractional user': { user: 1.5 },
     'an integer access level': { access: [1] },
@@ -213,7 +214,7 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       assert.notEqual(cli.status, 0, cli.stderr);
       const err = thrown(() => engine.ask('refund window?', scope));
       assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${name}: ${err}`);
-      assert.match(err.message, /^invalid scope: invalid type: /);
+      assert.match(err.message, /^invalid scope: (user|access|environment|region|today)(\[0\])?: expected /);
       assert.equal(err.message, cli.stderr.trim().replace(/^slotchain: /, ''));
     });
   }
@@ -234,24 +235,25 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
     'an unknown output': { tasks: [{ id: 'a', kind: 'retrieve', question: 'x?', output: 'poem' }] },
   };
   for (const [name, plan] of Object.entries(MALFORMED_PLANS)) {
-    it(`a plan with ${name} gets the CLI's serde message`, () => {
+    it(`a plan with ${name} gets the CLI's message, naming the field`, () => {
       const cli = cliPlan(plan);
       assert.notEqual(cli.status, 0, cli.stderr);
-      // The CLI reads the plan from a file: "FILE: invalid JSON: … at line L column C".
-      const words = cli.stderr.trim().replace(/^.*?: invalid JSON: /, '').replace(/ at line \d+ column \d+$/, '');
+      const words = cli.stderr.trim().replace(/^slotchain: /, '');
+      assert.match(words, /^invalid plan: tasks(\[0\](\.\w+(\[0\])?)?)?: /, `${name}: CLI said ${cli.stderr.trim()}`);
       for (const call of [() => engine.validatePlan(plan), () => engine.run(plan)]) {
         const err = thrown(call);
         assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${name}: ${err}`);
-        assert.equal(err.message, `invalid plan: ${words}`, `${name}: CLI said ${cli.stderr.trim()}`);
+        assert.equal(err.message, words, `${name}: CLI said ${cli.stderr.trim()}`);
       }
     });
   }
 
-  it('options of the wrong type are refused with serde\'s words', () => {
+  it('options of the wrong type are refused, naming the option', () => {
     for (const [options, words] of [
-      [{ k: 2.5 }, 'invalid type: floating point `2.5`, expected usize'],
-      [{ k: -1 }, 'invalid value: integer `-1`, expected usize'],
-      [{ noDecompose: 'yes' }, 'invalid type: string "yes", expected a boolean'],
+      [{ k: 2.5 }, 'k: expected a whole number of 0 or more, got a number'],
+      [{ k: -1 }, 'k: expected a whole number of 0 or more, got a number'],
+      [{ noDecompose: 'yes' }, 'noDecompose: expected true or false, got a string'],
+      [{ kk: 1 }, 'unknown field "kk" (expected one of: k, budget, noDecompose)'],
       [{ budget: null }, null],
     ]) {
       if (words === null) {

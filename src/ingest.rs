@@ -5,9 +5,10 @@
 
 use crate::error::{Error, Result};
 use crate::index::Cues;
-use crate::model::{check_fields, Entity, Passage, Plan, Scope, SCOPE_FIELDS};
+use crate::json::read::{from_json, Reader};
+use crate::json::{text, FromJson, Json};
+use crate::model::{Entity, Passage, Plan, Scope};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 
 /// Reads a whole file, naming it in the error.
 pub fn read(path: &str) -> Result<String> {
@@ -55,8 +56,19 @@ pub fn cues(path: &str) -> Result<Cues> {
     json(path, &read(path)?)
 }
 
+/// JSON text as a tree; a syntax error names `source` (and `line`).
+fn tree(source: &str, line: Option<usize>, text: &str) -> Result<Json> {
+    text::parse(text).map_err(|message| Error::Json {
+        source: source.to_string(),
+        line,
+        message,
+    })
+}
+
+/// A host plan `{"tasks": [...]}`, read as the wasm module reads one.
 pub fn plan(path: &str) -> Result<Plan> {
-    json(path, &read(path)?)
+    let value = tree(path, None, &read(path)?)?;
+    from_json::<Plan>(&value).map_err(|e| Error::Plan(e.to_string()))
 }
 
 /// A scope given inline as JSON (or `@FILE`).
@@ -65,25 +77,44 @@ pub fn scope(arg: &str) -> Result<Scope> {
         Some(path) => (path.to_string(), read(path)?),
         None => ("--scope".to_string(), arg.to_string()),
     };
-    let value: serde_json::Value = json(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
-    let Some(object) = value.as_object() else {
-        return Err(Error::Scope(format!("{source}: expected a JSON object")));
-    };
-    check_fields(object.keys().map(String::as_str), SCOPE_FIELDS).map_err(Error::Scope)?;
-    let scope: Scope = serde_json::from_value(value).map_err(|e| Error::Scope(e.to_string()))?;
+    let value = tree(&source, None, &text).map_err(|e| Error::Scope(e.to_string()))?;
+    let scope = from_json::<Scope>(&value).map_err(|e| Error::Scope(e.to_string()))?;
     scope.check()?;
     Ok(scope)
 }
 
 /// One line of a `--batch` file.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct BatchQuestion {
     pub id: String,
     pub question: String,
-    #[serde(default)]
     pub scope: Option<Scope>,
 }
 
+impl FromJson for BatchQuestion {
+    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
+        let f = r.object(value, &["id", "question", "scope"])?;
+        Some(BatchQuestion {
+            id: r.req(&f, "id")?,
+            question: r.req(&f, "question")?,
+            scope: r.opt(&f, "scope"),
+        })
+    }
+}
+
 pub fn batch(path: &str) -> Result<Vec<BatchQuestion>> {
-    json_lines(path, &read(path)?)
+    let text = read(path)?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value = tree(path, Some(i + 1), line)?;
+        out.push(from_json::<BatchQuestion>(&value).map_err(|e| Error::Json {
+            source: path.to_string(),
+            line: Some(i + 1),
+            message: e.to_string(),
+        })?);
+    }
+    Ok(out)
 }

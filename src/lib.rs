@@ -27,6 +27,7 @@ pub mod execute;
 pub mod index;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
+pub mod json;
 pub mod model;
 pub mod pipeline;
 pub mod plan;

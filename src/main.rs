@@ -238,8 +238,7 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
 }
 
 fn print(report: &Report) -> Result<(), Failure> {
-    let json = serde_json::to_string(report)
-        .map_err(|e| Error::Input(format!("cannot encode the report: {e}")))?;
+    let json = slotchain::json::text::to_text(report);
     let mut out = std::io::stdout().lock();
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = writeln!(out, "{json}");

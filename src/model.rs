@@ -2,9 +2,11 @@
 //! catalog, the scope of a request, plans of tasks, and the report of slots.
 //!
 //! These types are what the index stores, what a host sends (plans, scopes) and
-//! what a host receives (reports). Their serde form *is* the public JSON format
-//! documented in the README; the CLI and the wasm module serialize the same
-//! values, so the two give identical reports.
+//! what a host receives (reports). Their JSON form, the public format the
+//! README documents, is written and read in [`crate::json`]; the CLI and the
+//! wasm module both go through it, so the two give identical reports.
+//! Passages and entities, which only the native indexer reads, keep serde
+//! derives for their JSON lines.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -115,63 +117,24 @@ pub const TITLE_TYPE: &str = "title";
 pub const DOC_TYPE: &str = "doc";
 
 /// Who asks and what they may see.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scope {
     /// The account holder: first person in a question resolves to this name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
     /// Access levels this request may read (one level may be given as a
     /// plain string).
-    #[serde(default = "default_access", deserialize_with = "one_or_many")]
     pub access: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
     /// The current date, `YYYY-MM-DD`; temporal words resolve against it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub today: Option<String>,
-}
-
-/// A list of strings, or one string standing for a list of one. (A visitor,
-/// not an untagged enum: that would buffer the value and cost the wasm
-/// module 1.6 KB gzip.)
-fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    struct Levels;
-    impl<'de> serde::de::Visitor<'de> for Levels {
-        type Value = Vec<String>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an access level or a list of them")
-        }
-
-        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Vec<String>, E> {
-            Ok(vec![v.to_string()])
-        }
-
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(
-            self,
-            mut seq: A,
-        ) -> Result<Vec<String>, A::Error> {
-            let mut out = Vec::new();
-            while let Some(level) = seq.next_element::<String>()? {
-                out.push(level);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_any(Levels)
-}
-
-fn default_access() -> Vec<String> {
-    vec![DEFAULT_ACCESS.to_string()]
 }
 
 impl Default for Scope {
     fn default() -> Self {
         Scope {
             user: None,
-            access: default_access(),
+            access: vec![DEFAULT_ACCESS.to_string()],
             environment: None,
             region: None,
             today: None,
@@ -246,8 +209,7 @@ impl Scope {
 }
 
 /// What a task does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TaskKind {
     /// Find evidence for a sub-question.
     Retrieve,
@@ -260,6 +222,23 @@ pub enum TaskKind {
 }
 
 impl TaskKind {
+    pub const ALL: [TaskKind; 4] = [
+        TaskKind::Retrieve,
+        TaskKind::Follow,
+        TaskKind::Compare,
+        TaskKind::Compute,
+    ];
+
+    /// The kind's name as it appears in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            TaskKind::Retrieve => "retrieve",
+            TaskKind::Follow => "follow",
+            TaskKind::Compare => "compare",
+            TaskKind::Compute => "compute",
+        }
+    }
+
     /// Retrieval kinds read the index; the others only read earlier values.
     pub fn retrieves(self) -> bool {
         matches!(self, TaskKind::Retrieve | TaskKind::Follow)
@@ -267,8 +246,7 @@ impl TaskKind {
 }
 
 /// The operation of a compare or compute task.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     /// First input minus second input ("shorter than last year by how much").
     Difference,
@@ -282,8 +260,7 @@ pub enum Op {
 
 /// The type of value a task must produce to be supported. Its JSON form is a
 /// string: `passage`, `duration`, `entity`, `entity:<type>`, `document`, `result`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Output {
     /// A passage that answers the sub-question.
     Passage,
@@ -341,32 +318,27 @@ impl From<Output> for String {
 pub type Constraints = crate::sorted::Map<String, String>;
 
 /// One step of a plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Task {
     pub id: String,
     pub kind: TaskKind,
     pub question: String,
-    #[serde(default)]
     pub constraints: Constraints,
     /// Inferred from the question and kind when a host plan leaves it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<Output>,
     /// Inferred from the question when a host plan leaves it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub op: Option<Op>,
-    #[serde(default)]
     pub depends_on: Vec<String>,
 }
 
 /// A set of tasks with dependencies; validated before it runs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plan {
     pub tasks: Vec<Task>,
 }
 
 /// How a slot ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SlotState {
     /// Evidence found, the value extracted and every check passed.
     Supported,
@@ -380,20 +352,27 @@ pub enum SlotState {
     Unresolved,
 }
 
-impl fmt::Display for SlotState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl SlotState {
+    /// The state's name as it appears in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
             SlotState::Supported => "supported",
             SlotState::Missing => "missing",
             SlotState::Blocked => "blocked",
             SlotState::Error => "error",
             SlotState::Unresolved => "unresolved",
-        })
+        }
+    }
+}
+
+impl fmt::Display for SlotState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
 /// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -401,8 +380,7 @@ pub struct Span {
 }
 
 /// Units a duration can be counted in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DurationUnit {
     /// Natural / calendar days (天, 日, 自然日, days, calendar days).
     CalendarDay,
@@ -429,6 +407,8 @@ impl DurationUnit {
 }
 
 impl Op {
+    pub const ALL: [Op; 4] = [Op::Difference, Op::Same, Op::Earliest, Op::Latest];
+
     /// The operation's name as it appears in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -441,27 +421,24 @@ impl Op {
 }
 
 /// A duration found in text: "30 个自然日 … 差旅结束后", "within 15 days of delivery".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Duration {
     pub amount: f64,
     pub unit: DurationUnit,
     /// The event the duration counts from, normalized ("差旅结束", "delivery").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Where in the passage text the duration (and its start event) is stated.
     pub span: Span,
 }
 
 /// The value a slot produced.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     /// A passage answers the slot; `text` is its best-matching sentence.
     Passage { passage_id: String, text: String },
     Duration {
         amount: f64,
         unit: DurationUnit,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         start: Option<String>,
         text: String,
     },
@@ -497,11 +474,10 @@ pub enum Value {
 }
 
 /// One passage offered as support for a slot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Evidence {
     pub passage_id: String,
     pub title: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     pub score: f64,
     /// The supporting text inside the passage.
@@ -512,7 +488,7 @@ pub struct Evidence {
 
 /// One hop of a chain: an earlier slot's passage links, through a canonical
 /// key, to a later slot's passage.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Edge {
     pub from_slot: String,
     pub to_slot: String,
@@ -524,12 +500,11 @@ pub struct Edge {
     /// Where the earlier passage states the key.
     pub span: Span,
     pub valid: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
 /// The outcome of one task.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Slot {
     pub id: String,
     /// The question as executed (dependency values filled in).
@@ -539,9 +514,7 @@ pub struct Slot {
     pub constraints: Constraints,
     pub depends_on: Vec<String>,
     pub state: SlotState,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
     pub evidence: Vec<Evidence>,
     pub chain: Vec<Edge>,
@@ -550,11 +523,10 @@ pub struct Slot {
 }
 
 /// One entry of the merged context handed to a reader.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ContextEntry {
     pub passage_id: String,
     pub title: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The slots this passage serves.
     pub slots: Vec<String>,
@@ -562,25 +534,23 @@ pub struct ContextEntry {
 }
 
 /// Parts answered out of parts asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coverage {
     pub asked: usize,
     pub answered: usize,
 }
 
 /// One line of the execution record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TraceEntry {
     pub stage: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
     pub message: String,
 }
 
 /// Everything a request produced.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Report {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub question: String,
     pub slots: Vec<Slot>,

@@ -210,12 +210,12 @@ fn bad_input_is_a_one_line_error() {
     fails_with(
         &run(&["ask", "-i", &idx, "--scope", "[1]", "q?"]),
         1,
-        "invalid scope: --scope: expected a JSON object",
+        "invalid scope: expected an object, got a list",
     );
     fails_with(
         &run(&["ask", "-i", &idx, "--scope", "{\"access\":5}", "q?"]),
         1,
-        "invalid scope: invalid type: integer `5`, expected an access level or a list of them",
+        "invalid scope: access: expected an access level or a list of them, got a number",
     );
     fails_with(
         &run(&[

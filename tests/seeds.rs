@@ -27,7 +27,7 @@ fn index_without(ids: &[&str]) -> Index {
 }
 
 fn scope(json: &str) -> Scope {
-    serde_json::from_str(json).unwrap()
+    slotchain::json::text::read(json).unwrap()
 }
 
 fn ask(index: &Index, q: &str, scope_json: &str, k: usize) -> Report {
@@ -54,7 +54,7 @@ fn context_ids(r: &Report) -> Vec<&str> {
 }
 
 fn json(r: &Report) -> String {
-    serde_json::to_string(r).unwrap()
+    slotchain::json::text::to_text(r)
 }
 
 const INCIDENT: &str =
@@ -574,7 +574,7 @@ fn a_simple_question_is_one_slot() {
 // ---- host plans -------------------------------------------------------------
 
 fn plan(json: &str) -> Plan {
-    serde_json::from_str(json).unwrap()
+    slotchain::json::text::read(json).unwrap()
 }
 
 #[test]

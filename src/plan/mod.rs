@@ -9,14 +9,13 @@
 
 use crate::error::{Error, Result};
 use crate::model::{Plan, Task, TaskKind};
-use serde::Serialize;
 use std::collections::VecDeque;
 
 /// Most tasks a plan may have.
 pub const MAX_TASKS: usize = 256;
 
 /// A validated order: task positions in run order, grouped into waves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Schedule {
     /// Task IDs in a valid run order.
     pub order: Vec<String>,

@@ -5,66 +5,64 @@
 //! with no message, which keeps the formatting machinery out of the module.
 
 use crate::index::Index;
-use crate::model::{check_fields, Plan, Scope, SCOPE_FIELDS};
-use crate::{Error, Options, Report};
-use serde::Deserialize;
+use crate::json::read::{from_json, Reader};
+use crate::json::{FromJson, Json, ToJson};
+use crate::{Error, Options, Plan, Report, Scope};
 use wasm_bindgen::prelude::*;
 
-mod de;
+mod js;
 
 fn js_error(e: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&e.to_string()).into()
 }
 
-fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_error)
+fn to_js(value: &dyn ToJson) -> JsValue {
+    js::write(&value.to_json())
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(
-    value: JsValue,
-    what: fn(String) -> Error,
-) -> Result<T, JsValue> {
-    de::from_js(value).map_err(|e| js_error(what(e.to_string())))
+/// Reads a host value as `T`; `what` makes the core's error of a message.
+fn from_js<T: FromJson>(value: &JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
+    let tree = js::read(value).map_err(|m| js_error(what(m)))?;
+    from_json(&tree).map_err(|e| js_error(what(e.to_string())))
 }
 
-/// An optional JS object of `allowed` fields: the default when absent,
-/// else its own keys checked by the core's field check, then read.
-fn object_of<T: serde::de::DeserializeOwned + Default>(
-    value: JsValue,
-    allowed: &[&str],
+/// An optional object (absent: `T::default()`).
+fn optional<T: FromJson + Default>(
+    value: &JsValue,
     what: fn(String) -> Error,
 ) -> Result<T, JsValue> {
-    if de::absent(&value) {
+    if value.is_null() || value.is_undefined() {
         return Ok(T::default());
-    }
-    if let Some(object) = value.dyn_ref::<js_sys::Object>() {
-        let keys: Vec<String> = js_sys::Object::keys(object)
-            .iter()
-            .filter_map(|k| k.as_string())
-            .collect();
-        check_fields(keys.iter().map(String::as_str), allowed).map_err(|m| js_error(what(m)))?;
     }
     from_js(value, what)
 }
 
-fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
-    object_of(value, SCOPE_FIELDS, Error::Scope)
+fn scope_of(value: &JsValue) -> Result<Scope, JsValue> {
+    optional(value, Error::Scope)
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+/// The options a JS call may pass (`noDecompose` only applies to `ask`
+/// and `neededChunks`).
+#[derive(Default)]
 struct JsOptions {
     k: Option<usize>,
     budget: Option<usize>,
-    #[serde(default)]
     no_decompose: bool,
 }
 
-fn options_of(value: JsValue) -> Result<(Options, bool), JsValue> {
-    let what = |m: String| Error::Input(format!("options: {m}"));
-    let o: JsOptions = object_of(value, &["k", "budget", "noDecompose"], what)?;
+impl FromJson for JsOptions {
+    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
+        let f = r.object(value, &["k", "budget", "noDecompose"])?;
+        Some(JsOptions {
+            k: r.opt(&f, "k"),
+            budget: r.opt(&f, "budget"),
+            no_decompose: r.opt(&f, "noDecompose").unwrap_or(false),
+        })
+    }
+}
+
+fn options_of(value: &JsValue) -> Result<(Options, bool), JsValue> {
+    let o: JsOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
     let defaults = Options::default();
     Ok((
         Options {
@@ -85,7 +83,7 @@ fn timed(run: impl FnOnce() -> crate::Result<Report>) -> Result<JsValue, JsValue
     let started = now_us();
     let mut report = run().map_err(js_error)?;
     report.elapsed_us = now_us().saturating_sub(started);
-    to_js(&report)
+    Ok(to_js(&report))
 }
 
 /// A loaded index.
@@ -123,8 +121,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let scope = scope_of(scope)?;
-        let (options, no_decompose) = options_of(options)?;
+        let scope = scope_of(&scope)?;
+        let (options, no_decompose) = options_of(&options)?;
         crate::needed(&self.index, question, &scope, &options, no_decompose).map_err(js_error)
     }
 
@@ -136,9 +134,9 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let plan: Plan = from_js(plan, Error::Plan)?;
-        let scope = scope_of(scope)?;
-        let (options, _) = options_of(options)?;
+        let plan: Plan = from_js(&plan, Error::Plan)?;
+        let scope = scope_of(&scope)?;
+        let (options, _) = options_of(&options)?;
         crate::needed_for_plan(&self.index, &plan, &scope, &options).map_err(js_error)
     }
 
@@ -155,8 +153,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(scope)?;
-        let (options, no_decompose) = options_of(options)?;
+        let scope = scope_of(&scope)?;
+        let (options, no_decompose) = options_of(&options)?;
         timed(|| crate::ask(&self.index, question, &scope, &options, no_decompose))
     }
 
@@ -168,39 +166,34 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(scope)?;
-        let (options, _) = options_of(options)?;
-        to_js(&crate::search(&self.index, query, &scope, &options).map_err(js_error)?)
+        let scope = scope_of(&scope)?;
+        let (options, _) = options_of(&options)?;
+        let hits = crate::search(&self.index, query, &scope, &options).map_err(js_error)?;
+        Ok(to_js(&hits))
     }
 
     /// Validates and runs a host plan `{tasks: [...]}`.
     pub fn run(&self, plan: JsValue, scope: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(plan, Error::Plan)?;
-        let scope = scope_of(scope)?;
-        let (options, _) = options_of(options)?;
+        let plan: Plan = from_js(&plan, Error::Plan)?;
+        let scope = scope_of(&scope)?;
+        let (options, _) = options_of(&options)?;
         timed(|| crate::run(&self.index, &plan, &scope, &options))
     }
 
     /// Checks a plan; returns `{order, waves}` or throws naming the bad task IDs.
     #[wasm_bindgen(js_name = validatePlan)]
     pub fn validate_plan(&self, plan: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(plan, Error::Plan)?;
-        to_js(&crate::validate(&plan).map_err(js_error)?)
+        let plan: Plan = from_js(&plan, Error::Plan)?;
+        Ok(to_js(&crate::validate(&plan).map_err(js_error)?))
     }
 
     /// Counts of passages, terms and entities.
-    pub fn stats(&self) -> Result<JsValue, JsValue> {
-        #[derive(serde::Serialize)]
-        struct Stats {
-            passages: usize,
-            terms: usize,
-            entities: usize,
-        }
-        to_js(&Stats {
-            passages: self.index.passage_count() as usize,
-            terms: self.index.terms().term_count(),
-            entities: self.index.entity_count() as usize,
-        })
+    pub fn stats(&self) -> JsValue {
+        to_js(&Json::Obj(vec![
+            ("passages".into(), self.index.passage_count().to_json()),
+            ("terms".into(), self.index.terms().term_count().to_json()),
+            ("entities".into(), self.index.entity_count().to_json()),
+        ]))
     }
 }
 
