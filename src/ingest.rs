@@ -57,7 +57,7 @@ pub fn cues(path: &str) -> Result<Cues> {
 }
 
 /// JSON text as a tree; a syntax error names `source` (and `line`).
-fn tree(source: &str, line: Option<usize>, text: &str) -> Result<Json> {
+fn tree(source: &str, line: Option<usize>, text: &str) -> Result<Json<'static>> {
     text::parse(text).map_err(|message| Error::Json {
         source: source.to_string(),
         line,

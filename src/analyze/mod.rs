@@ -27,165 +27,47 @@ pub struct Token {
     pub end: usize,
 }
 
-/// English stop words (lowercase, sorted for binary search).
-const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "aren",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "couldn",
-    "d",
-    "did",
-    "didn",
-    "do",
-    "does",
-    "doesn",
-    "doing",
-    "don",
-    "down",
-    "during",
-    "each",
-    "etc",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "hadn",
-    "has",
-    "hasn",
-    "have",
-    "haven",
-    "having",
-    "he",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "isn",
-    "it",
-    "its",
-    "itself",
-    "just",
-    "ll",
-    "m",
-    "me",
-    "more",
-    "most",
-    "must",
-    "my",
-    "myself",
-    "no",
-    "nor",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "re",
-    "s",
-    "shall",
-    "shan",
-    "she",
-    "should",
-    "shouldn",
-    "so",
-    "some",
-    "such",
-    "t",
-    "than",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "ve",
-    "very",
-    "was",
-    "wasn",
-    "we",
-    "were",
-    "weren",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "whose",
-    "why",
-    "will",
-    "with",
-    "would",
-    "wouldn",
-    "yet",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
+/// English stop words: lowercase, sorted, one space between. One string,
+/// not a `&[&str]`: a table of 152 slices is 1.2 KB of pointers in the wasm
+/// module, where this is the words alone.
+const STOP_WORDS: &str =
+    "a about above after again against all also am an and any are aren as at be because been \
+     before being below between both but by can could couldn d did didn do does doesn doing \
+     don down during each etc few for from further had hadn has hasn have haven having he \
+     her here hers herself him himself his how i if in into is isn it its itself just ll m \
+     me more most must my myself no nor not now of off on once only or other our ours \
+     ourselves out over own re s shall shan she should shouldn so some such t than that the \
+     their theirs them themselves then there these they this those through to too under \
+     until up ve very was wasn we were weren what when where which while who whom whose why \
+     will with would wouldn yet you your yours yourself yourselves";
 
 /// True when `word` (lowercase) is an English stop word.
 pub fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.binary_search(&word).is_ok()
+    // Binary search between word starts `lo` and `hi` (byte offsets).
+    let list = STOP_WORDS.as_bytes();
+    let (mut lo, mut hi) = (0, list.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = list
+            .get(..mid)
+            .and_then(|head| head.iter().rposition(|&b| b == b' '))
+            .map_or(0, |space| space + 1)
+            .max(lo);
+        let end = list
+            .get(start..)
+            .and_then(|tail| tail.iter().position(|&b| b == b' '))
+            .map_or(list.len(), |len| start + len);
+        match list
+            .get(start..end)
+            .unwrap_or_default()
+            .cmp(word.as_bytes())
+        {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    false
 }
 
 /// True for CJK ideographs (unified, extensions, compatibility), 々, 〇,
@@ -452,8 +334,27 @@ mod tests {
 
     #[test]
     fn stop_words_sorted_and_unique() {
-        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(STOP_WORDS.len(), 152);
+        let words: Vec<&str> = STOP_WORDS.split(' ').collect();
+        assert!(words.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(words.len(), 152);
+        // Every word is found, and no string sorting between two words.
+        for w in &words {
+            assert!(is_stop_word(w), "{w}");
+            for near in [
+                format!("{w}!"),
+                format!("{w}zz"),
+                w[..w.len() - 1].to_string() + "!",
+            ] {
+                assert_eq!(
+                    is_stop_word(&near),
+                    words.contains(&near.as_str()),
+                    "{near}"
+                );
+            }
+        }
+        for stranger in ["", " ", "aa", "zzz", "a b", "yourselves!", "0"] {
+            assert!(!is_stop_word(stranger), "{stranger:?}");
+        }
         assert!(is_stop_word("the"));
         assert!(is_stop_word("what"));
         assert!(is_stop_word("should"));

@@ -23,31 +23,33 @@ pub mod text;
 pub mod write;
 
 pub use read::{from_json, FromJson};
+use std::borrow::Cow;
 pub use write::ToJson;
 
 /// An object's field name: static for what this crate writes (no
 /// allocation, and the wasm shell reuses one JS string per name), owned for
 /// what it reads.
-pub type Key = std::borrow::Cow<'static, str>;
+pub type Key = Cow<'static, str>;
 
 /// A JSON value. Whole numbers that fit an `i64` are [`Json::Int`] when the
 /// source knows them as integers (Rust counts, JSON text); JS numbers are
 /// all [`Json::Num`], and readers accept either where a count is expected.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Json {
+pub enum Json<'a> {
     Null,
     Bool(bool),
     Int(i64),
     Num(f64),
-    Str(String),
-    List(Vec<Json>),
+    /// Borrowed from the value written; owned when read.
+    Str(Cow<'a, str>),
+    List(Vec<Json<'a>>),
     /// Fields in order (a key may not repeat: readers see the first).
-    Obj(Vec<(Key, Json)>),
+    Obj(Vec<(Key, Json<'a>)>),
 }
 
-impl Json {
+impl<'a> Json<'a> {
     /// The field `key` of an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
         match self {
             Json::Obj(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,

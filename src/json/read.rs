@@ -27,11 +27,11 @@ impl fmt::Display for Invalid {
 /// A value with a JSON form a host may send.
 pub trait FromJson: Sized {
     /// The value of `value`; `None` once `r` has recorded why not.
-    fn read(r: &mut Reader, value: &Json) -> Option<Self>;
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Self>;
 }
 
 /// Reads a `T` from a tree, or says what in it is wrong.
-pub fn from_json<T: FromJson>(value: &Json) -> Result<T, Invalid> {
+pub fn from_json<T: FromJson>(value: &Json<'_>) -> Result<T, Invalid> {
     let mut r = Reader::default();
     let value = T::read(&mut r, value);
     match (value, r.fault) {
@@ -68,13 +68,13 @@ impl Reader {
         None
     }
 
-    fn expected<T>(&mut self, what: &str, got: &Json) -> Option<T> {
+    fn expected<T>(&mut self, what: &str, got: &Json<'_>) -> Option<T> {
         self.refuse(&format!("expected {what}, got {}", got.kind()))
     }
 
     /// Reads `value` as `T` one step down the path: field `key`, or
     /// list item `i` when `key` is `None`.
-    fn below<T: FromJson>(&mut self, key: Option<&str>, i: usize, value: &Json) -> Option<T> {
+    fn below<T: FromJson>(&mut self, key: Option<&str>, i: usize, value: &Json<'_>) -> Option<T> {
         let len = self.path.len();
         let _ = match key {
             Some(key) if len == 0 => fmt::Write::write_str(&mut self.path, key),
@@ -87,7 +87,7 @@ impl Reader {
     }
 
     /// `value`'s fields; refused for a non-object or an unknown field.
-    pub fn object<'a>(&mut self, value: &'a Json, allowed: &[&str]) -> Option<Fields<'a>> {
+    pub fn object<'a>(&mut self, value: &'a Json<'a>, allowed: &[&str]) -> Option<Fields<'a>> {
         let Json::Obj(fields) = value else {
             return self.expected("an object", value);
         };
@@ -113,11 +113,11 @@ impl Reader {
 }
 
 /// The fields of an object, checked against the names it may have.
-pub struct Fields<'a>(&'a [(Key, Json)]);
+pub struct Fields<'a>(&'a [(Key, Json<'a>)]);
 
 impl<'a> Fields<'a> {
     /// Field `key`, unless absent or `null`.
-    pub fn get(&self, key: &str) -> Option<&'a Json> {
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
         self.0
             .iter()
             .find(|(k, _)| k == key)
@@ -127,16 +127,16 @@ impl<'a> Fields<'a> {
 }
 
 impl FromJson for String {
-    fn read(r: &mut Reader, value: &Json) -> Option<String> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<String> {
         match value {
-            Json::Str(s) => Some(s.clone()),
+            Json::Str(s) => Some(s.to_string()),
             other => r.expected("a string", other),
         }
     }
 }
 
 impl FromJson for bool {
-    fn read(r: &mut Reader, value: &Json) -> Option<bool> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<bool> {
         match value {
             Json::Bool(b) => Some(*b),
             other => r.expected("true or false", other),
@@ -148,7 +148,7 @@ impl FromJson for bool {
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 impl FromJson for usize {
-    fn read(r: &mut Reader, value: &Json) -> Option<usize> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<usize> {
         let n = match value {
             Json::Int(i) => usize::try_from(*i).ok(),
             Json::Num(n) if n.fract() == 0.0 && (0.0..=MAX_SAFE).contains(n) => {
@@ -161,7 +161,7 @@ impl FromJson for usize {
 }
 
 impl<T: FromJson> FromJson for Vec<T> {
-    fn read(r: &mut Reader, value: &Json) -> Option<Vec<T>> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Vec<T>> {
         let Json::List(items) = value else {
             return r.expected("a list", value);
         };
@@ -175,7 +175,7 @@ impl<T: FromJson> FromJson for Vec<T> {
 
 /// Constraints: an object of strings.
 impl FromJson for Map<String, String> {
-    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Self> {
         let Json::Obj(fields) = value else {
             return r.expected("an object", value);
         };
@@ -190,7 +190,7 @@ impl FromJson for Map<String, String> {
 /// One of `all`, by the name `name` gives it.
 fn named<T: Copy>(
     r: &mut Reader,
-    value: &Json,
+    value: &Json<'_>,
     all: &[T],
     name: fn(T) -> &'static str,
 ) -> Option<T> {
@@ -205,19 +205,19 @@ fn named<T: Copy>(
 }
 
 impl FromJson for TaskKind {
-    fn read(r: &mut Reader, value: &Json) -> Option<TaskKind> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<TaskKind> {
         named(r, value, &TaskKind::ALL, TaskKind::name)
     }
 }
 
 impl FromJson for Op {
-    fn read(r: &mut Reader, value: &Json) -> Option<Op> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Op> {
         named(r, value, &Op::ALL, Op::name)
     }
 }
 
 impl FromJson for Output {
-    fn read(r: &mut Reader, value: &Json) -> Option<Output> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Output> {
         let s = String::read(r, value)?;
         match Output::try_from(s) {
             Ok(output) => Some(output),
@@ -238,7 +238,7 @@ pub const TASK_FIELDS: &[&str] = &[
 ];
 
 impl FromJson for Task {
-    fn read(r: &mut Reader, value: &Json) -> Option<Task> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Task> {
         let f = r.object(value, TASK_FIELDS)?;
         Some(Task {
             id: r.req(&f, "id")?,
@@ -253,7 +253,7 @@ impl FromJson for Task {
 }
 
 impl FromJson for Plan {
-    fn read(r: &mut Reader, value: &Json) -> Option<Plan> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Plan> {
         let f = r.object(value, &["tasks"])?;
         Some(Plan {
             tasks: r.req(&f, "tasks")?,
@@ -263,7 +263,7 @@ impl FromJson for Plan {
 
 /// A scope; `access` may be one level or a list of them.
 impl FromJson for Scope {
-    fn read(r: &mut Reader, value: &Json) -> Option<Scope> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Scope> {
         let f = r.object(value, SCOPE_FIELDS)?;
         Some(Scope {
             user: r.opt(&f, "user"),
@@ -281,9 +281,9 @@ impl FromJson for Scope {
 struct Access(Vec<String>);
 
 impl FromJson for Access {
-    fn read(r: &mut Reader, value: &Json) -> Option<Access> {
+    fn read(r: &mut Reader, value: &Json<'_>) -> Option<Access> {
         match value {
-            Json::Str(level) => Some(Access(vec![level.clone()])),
+            Json::Str(level) => Some(Access(vec![level.to_string()])),
             Json::List(_) => Vec::read(r, value).map(Access),
             other => r.expected("an access level or a list of them", other),
         }

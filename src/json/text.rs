@@ -5,7 +5,7 @@ use super::{FromJson, Json, ToJson};
 use std::fmt::Write;
 
 /// Parses JSON text; the message is serde_json's (with line and column).
-pub fn parse(text: &str) -> Result<Json, String> {
+pub fn parse(text: &str) -> Result<Json<'static>, String> {
     serde_json::from_str(text)
         .map(from_value)
         .map_err(|e| e.to_string())
@@ -16,7 +16,7 @@ pub fn read<T: FromJson>(text: &str) -> Result<T, String> {
     super::read::from_json(&parse(text)?).map_err(|e| e.to_string())
 }
 
-fn from_value(value: serde_json::Value) -> Json {
+fn from_value(value: serde_json::Value) -> Json<'static> {
     use serde_json::Value;
     match value {
         Value::Null => Json::Null,
@@ -25,7 +25,7 @@ fn from_value(value: serde_json::Value) -> Json {
             Some(i) => Json::Int(i),
             None => Json::Num(n.as_f64().unwrap_or(f64::NAN)),
         },
-        Value::String(s) => Json::Str(s),
+        Value::String(s) => Json::Str(s.into()),
         Value::Array(items) => Json::List(items.into_iter().map(from_value).collect()),
         Value::Object(fields) => Json::Obj(
             fields

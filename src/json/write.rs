@@ -9,114 +9,116 @@ use crate::model::{
 };
 use crate::plan::Schedule;
 use crate::sorted::Map;
+use std::borrow::Cow;
 
 /// A value with a JSON form.
 pub trait ToJson {
-    fn to_json(&self) -> Json;
+    /// The JSON form, borrowing this value's strings.
+    fn to_json(&self) -> Json<'_>;
 }
 
 /// An object under construction, field by field.
 #[derive(Default)]
-pub struct Object(Vec<(Key, Json)>);
+pub struct Object<'a>(Vec<(Key, Json<'a>)>);
 
-impl Object {
-    pub fn new() -> Object {
+impl<'a> Object<'a> {
+    pub fn new() -> Object<'a> {
         Object::default()
     }
 
     /// Adds `key: value`.
-    pub fn field(mut self, key: &'static str, value: &dyn ToJson) -> Object {
+    pub fn field(mut self, key: &'static str, value: &'a dyn ToJson) -> Object<'a> {
         self.0.push((Key::Borrowed(key), value.to_json()));
         self
     }
 
     /// Adds `key: value` when there is a value.
-    pub fn some<T: ToJson>(self, key: &'static str, value: &Option<T>) -> Object {
+    pub fn some<T: ToJson>(self, key: &'static str, value: &'a Option<T>) -> Object<'a> {
         match value {
             Some(v) => self.field(key, v),
             None => self,
         }
     }
 
-    pub fn done(self) -> Json {
+    pub fn done(self) -> Json<'a> {
         Json::Obj(self.0)
     }
 }
 
 impl<T: ToJson + ?Sized> ToJson for &T {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         (**self).to_json()
     }
 }
 
-impl ToJson for Json {
-    fn to_json(&self) -> Json {
+impl ToJson for Json<'_> {
+    fn to_json(&self) -> Json<'_> {
         self.clone()
     }
 }
 
 impl ToJson for str {
-    fn to_json(&self) -> Json {
-        Json::Str(self.to_string())
+    fn to_json(&self) -> Json<'_> {
+        Json::Str(Cow::Borrowed(self))
     }
 }
 
 impl ToJson for String {
-    fn to_json(&self) -> Json {
-        Json::Str(self.clone())
+    fn to_json(&self) -> Json<'_> {
+        Json::Str(Cow::Borrowed(self))
     }
 }
 
 impl ToJson for bool {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::Bool(*self)
     }
 }
 
 impl ToJson for f64 {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::Num(*self)
     }
 }
 
 impl ToJson for i64 {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::Int(*self)
     }
 }
 
 impl ToJson for u32 {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::Int(i64::from(*self))
     }
 }
 
 impl ToJson for u64 {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         i64::try_from(*self).map_or(Json::Num(*self as f64), Json::Int)
     }
 }
 
 impl ToJson for usize {
-    fn to_json(&self) -> Json {
-        (*self as u64).to_json()
+    fn to_json(&self) -> Json<'_> {
+        i64::try_from(*self).map_or(Json::Num(*self as f64), Json::Int)
     }
 }
 
 impl<T: ToJson> ToJson for [T] {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::List(self.iter().map(ToJson::to_json).collect())
     }
 }
 
 impl<T: ToJson> ToJson for Vec<T> {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         self.as_slice().to_json()
     }
 }
 
 impl ToJson for Map<String, String> {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Json::Obj(
             self.iter()
                 .map(|(k, v)| (Key::Owned(k.clone()), v.to_json()))
@@ -129,8 +131,8 @@ impl ToJson for Map<String, String> {
 macro_rules! by_name {
     ($($t:ty),+) => {
         $(impl ToJson for $t {
-            fn to_json(&self) -> Json {
-                Json::Str(self.name().to_string())
+            fn to_json(&self) -> Json<'_> {
+                Json::Str(Cow::Borrowed(self.name()))
             }
         })+
     };
@@ -139,13 +141,13 @@ macro_rules! by_name {
 by_name!(TaskKind, Op, SlotState, DurationUnit);
 
 impl ToJson for Output {
-    fn to_json(&self) -> Json {
-        Json::Str(String::from(self.clone()))
+    fn to_json(&self) -> Json<'_> {
+        Json::Str(Cow::Owned(String::from(self.clone())))
     }
 }
 
 impl ToJson for Span {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("start", &self.start)
             .field("end", &self.end)
@@ -156,10 +158,10 @@ impl ToJson for Span {
 
 /// A value: `{"type": …}` followed by the variant's fields.
 impl ToJson for Value {
-    fn to_json(&self) -> Json {
-        let tagged = |kind: &str| Object::new().field("type", &kind);
+    fn to_json(&self) -> Json<'_> {
+        let tagged = |kind: &'static &'static str| Object::new().field("type", kind);
         match self {
-            Value::Passage { passage_id, text } => tagged("passage")
+            Value::Passage { passage_id, text } => tagged(&"passage")
                 .field("passage_id", passage_id)
                 .field("text", text),
             Value::Duration {
@@ -167,7 +169,7 @@ impl ToJson for Value {
                 unit,
                 start,
                 text,
-            } => tagged("duration")
+            } => tagged(&"duration")
                 .field("amount", amount)
                 .field("unit", unit)
                 .some("start", start)
@@ -177,7 +179,7 @@ impl ToJson for Value {
                 entity_type,
                 passage_id,
                 span,
-            } => tagged("entity")
+            } => tagged(&"entity")
                 .field("id", id)
                 .field("entity_type", entity_type)
                 .field("passage_id", passage_id)
@@ -186,7 +188,7 @@ impl ToJson for Value {
                 id,
                 passage_id,
                 span,
-            } => tagged("document")
+            } => tagged(&"document")
                 .field("id", id)
                 .field("passage_id", passage_id)
                 .field("span", span),
@@ -196,14 +198,14 @@ impl ToJson for Value {
                 direction,
                 first,
                 second,
-            } => tagged("difference")
+            } => tagged(&"difference")
                 .field("amount", amount)
                 .field("unit", unit)
                 .field("direction", direction)
                 .field("first", first)
                 .field("second", second),
-            Value::Same { equal } => tagged("same").field("equal", equal),
-            Value::Choice { slot, label, year } => tagged("choice")
+            Value::Same { equal } => tagged(&"same").field("equal", equal),
+            Value::Choice { slot, label, year } => tagged(&"choice")
                 .field("slot", slot)
                 .field("label", label)
                 .field("year", year),
@@ -213,7 +215,7 @@ impl ToJson for Value {
 }
 
 impl ToJson for Evidence {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("passage_id", &self.passage_id)
             .field("title", &self.title)
@@ -226,7 +228,7 @@ impl ToJson for Evidence {
 }
 
 impl ToJson for Edge {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("from_slot", &self.from_slot)
             .field("to_slot", &self.to_slot)
@@ -242,7 +244,7 @@ impl ToJson for Edge {
 }
 
 impl ToJson for Slot {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("id", &self.id)
             .field("question", &self.question)
@@ -261,7 +263,7 @@ impl ToJson for Slot {
 }
 
 impl ToJson for ContextEntry {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("passage_id", &self.passage_id)
             .field("title", &self.title)
@@ -273,7 +275,7 @@ impl ToJson for ContextEntry {
 }
 
 impl ToJson for Coverage {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("asked", &self.asked)
             .field("answered", &self.answered)
@@ -282,7 +284,7 @@ impl ToJson for Coverage {
 }
 
 impl ToJson for TraceEntry {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("stage", &self.stage)
             .some("slot", &self.slot)
@@ -292,7 +294,7 @@ impl ToJson for TraceEntry {
 }
 
 impl ToJson for Report {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .some("id", &self.id)
             .field("question", &self.question)
@@ -308,7 +310,7 @@ impl ToJson for Report {
 }
 
 impl ToJson for Schedule {
-    fn to_json(&self) -> Json {
+    fn to_json(&self) -> Json<'_> {
         Object::new()
             .field("order", &self.order)
             .field("waves", &self.waves)

@@ -28,11 +28,11 @@ extern "C" {
 pub const MAX_DEPTH: usize = 64;
 
 /// The tree of a JS value, or what in it is not JSON data.
-pub fn read(value: &JsValue) -> Result<Json, String> {
+pub fn read(value: &JsValue) -> Result<Json<'static>, String> {
     read_at(value, 0)
 }
 
-fn read_at(value: &JsValue, depth: usize) -> Result<Json, String> {
+fn read_at(value: &JsValue, depth: usize) -> Result<Json<'static>, String> {
     if depth > MAX_DEPTH {
         return Err(format!("nested more than {MAX_DEPTH} deep"));
     }
@@ -46,7 +46,7 @@ fn read_at(value: &JsValue, depth: usize) -> Result<Json, String> {
         return Ok(Json::Num(n));
     }
     if let Some(s) = value.as_string() {
-        return Ok(Json::Str(s));
+        return Ok(Json::Str(s.into()));
     }
     if let Some(array) = value.dyn_ref::<js_sys::Array>() {
         return array
@@ -75,7 +75,7 @@ fn read_at(value: &JsValue, depth: usize) -> Result<Json, String> {
 }
 
 /// The JS value of a tree: plain objects, arrays, strings, numbers.
-pub fn write(value: &Json) -> JsValue {
+pub fn write(value: &Json<'_>) -> JsValue {
     match value {
         Json::Null => JsValue::NULL,
         Json::Bool(b) => JsValue::from_bool(*b),
@@ -86,7 +86,12 @@ pub fn write(value: &Json) -> JsValue {
         Json::Obj(fields) => {
             let record: Record = js_sys::Object::new().unchecked_into();
             for (k, v) in fields {
-                record.set(&key(k), write(v));
+                let mut value = Some(write(v));
+                with_key(k, &mut |key| {
+                    if let Some(value) = value.take() {
+                        record.set(key, value);
+                    }
+                });
             }
             record.into()
         }
@@ -100,19 +105,24 @@ thread_local! {
     static KEYS: RefCell<Vec<((usize, usize), JsValue)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A field name as a JS string, reused for the names this crate writes.
-fn key(k: &Key) -> JsValue {
+/// Calls `f` with a field name as a JS string, reused (not copied) for
+/// the names this crate writes.
+fn with_key(k: &Key, f: &mut dyn FnMut(&JsValue)) {
     let Key::Borrowed(name) = k else {
-        return JsValue::from_str(k);
+        return f(&JsValue::from_str(k));
     };
     let id = (name.as_ptr() as usize, name.len());
     KEYS.with(|keys| {
         let mut keys = keys.borrow_mut();
-        if let Some((_, js)) = keys.iter().find(|(at, _)| *at == id) {
-            return js.clone();
+        let at = match keys.iter().position(|(at, _)| *at == id) {
+            Some(at) => at,
+            None => {
+                keys.push((id, JsValue::from_str(name)));
+                keys.len() - 1
+            }
+        };
+        if let Some((_, js)) = keys.get(at) {
+            f(js);
         }
-        let js = JsValue::from_str(name);
-        keys.push((id, js.clone()));
-        js
     })
 }
