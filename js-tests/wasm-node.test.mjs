@@ -26,7 +26,7 @@ function asJson(report) {
 
 function assertSameReport(wasmReport, cliReport, label) {
   const odd = nonJsonPaths(wasmReport);
-  assert.deepEqual(odd, [], `${label}: the wasm report is not plain JSON data (serde-wasm-bindgen needs serialize_maps_as_objects / no undefined):\n${odd.slice(0, 10).join('\n')}`);
+  assert.deepEqual(odd, [], `${label}: the wasm report is not plain JSON data (src/wasm/js.rs writes plain objects and arrays, never undefined):\n${odd.slice(0, 10).join('\n')}`);
   assert.equal(typeof wasmReport.elapsed_us, 'number', `${label}: elapsed_us must be a number`);
   assert.deepEqual(withoutTiming(asJson(wasmReport)), withoutTiming(cliReport), `${label}: wasm and CLI reports differ`);
 }

@@ -87,7 +87,7 @@ function ask() {
   let report;
   const t0 = performance.now();
   try {
-    report = toPlain(engine.ask(question, scope, options));
+    report = engine.ask(question, scope, options);
   } catch (err) {
     showError(err);
     return;
@@ -138,17 +138,6 @@ function showError(err) {
 function hideError() {
   els.error.hidden = true;
   els.error.textContent = '';
-}
-
-// serde-wasm-bindgen may hand back Maps for JSON objects; the page and the
-// raw-JSON view want plain objects.
-function toPlain(value) {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, toPlain(v)]));
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
-  }
-  return value;
 }
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`);
@@ -212,7 +201,7 @@ async function load() {
     const bytes = new Uint8Array(idx);
     engine = Engine.fromBytes(bytes);
     const loadMs = performance.now() - t0;
-    const st = toPlain(engine.stats());
+    const st = engine.stats();
     els.status.textContent = `Ready · loaded in ${formatMs(loadMs)}`;
     els.status.dataset.ready = 'true';
     const wasmBytes = wasmSize();

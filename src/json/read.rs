@@ -289,3 +289,86 @@ impl FromJson for Access {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::text::parse;
+
+    fn read<T: FromJson>(text: &str) -> Result<T, String> {
+        from_json(&parse(text).unwrap()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_task_reads_with_its_defaults() {
+        let plan: Plan =
+            read(r#"{"tasks":[{"id":"a","kind":"follow","question":"q?","output":null}]}"#)
+                .unwrap();
+        let task = &plan.tasks[0];
+        assert_eq!((task.id.as_str(), task.kind), ("a", TaskKind::Follow));
+        assert!(task.constraints.is_empty() && task.depends_on.is_empty());
+        assert_eq!((task.output.clone(), task.op), (None, None));
+    }
+
+    #[test]
+    fn refusals_name_the_path_of_the_bad_value() {
+        for (text, message) in [
+            (r#"{"tasks":[]}"#, None),
+            (r#"[]"#, Some("expected an object, got a list")),
+            (r#"{}"#, Some("missing field \"tasks\"")),
+            (r#"{"tasks":{}}"#, Some("tasks: expected a list, got an object")),
+            (
+                r#"{"tasks":[{"id":"a","kind":"fetch","question":"q"}]}"#,
+                Some("tasks[0].kind: unknown value \"fetch\" (expected one of: retrieve, follow, compare, compute)"),
+            ),
+            (
+                r#"{"tasks":[{"id":"a","kind":"compare","question":"q","depends_on":["b",2]}]}"#,
+                Some("tasks[0].depends_on[1]: expected a string, got a number"),
+            ),
+            (
+                r#"{"tasks":[{"id":"a","kind":"retrieve","question":"q","constraints":{"doc":1}}]}"#,
+                Some("tasks[0].constraints.doc: expected a string, got a number"),
+            ),
+            (
+                r#"{"tasks":[{"id":"a","kind":"retrieve","question":"q","depends":[]}]}"#,
+                Some("tasks[0]: unknown field \"depends\" (expected one of: id, kind, question, constraints, output, op, depends_on)"),
+            ),
+            (
+                r#"{"tasks":[{"id":"a","kind":"retrieve","question":"q","output":"poem"}]}"#,
+                Some("tasks[0].output: unknown output \"poem\" (passage, duration, entity, entity:<type>, document, result)"),
+            ),
+        ] {
+            assert_eq!(read::<Plan>(text).err().as_deref(), message, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_first_refusal_is_the_one_reported() {
+        let err = read::<Scope>(r#"{"user":1,"region":2}"#).unwrap_err();
+        assert_eq!(err, "user: expected a string, got a number");
+    }
+
+    #[test]
+    fn access_is_one_level_or_a_list_and_null_is_absent() {
+        let one: Scope = read(r#"{"access":"ops"}"#).unwrap();
+        let many: Scope = read(r#"{"access":["ops","public"]}"#).unwrap();
+        let absent: Scope = read(r#"{"access":null,"user":null}"#).unwrap();
+        assert_eq!(one.access, ["ops"]);
+        assert_eq!(many.access, ["ops", "public"]);
+        assert_eq!(absent, Scope::default());
+        assert_eq!(
+            read::<Scope>(r#"{"access":true}"#).unwrap_err(),
+            "access: expected an access level or a list of them, got a boolean"
+        );
+    }
+
+    #[test]
+    fn counts_are_whole_and_not_negative() {
+        assert_eq!(read::<usize>("3"), Ok(3));
+        assert_eq!(from_json::<usize>(&Json::Num(3.0)), Ok(3));
+        for bad in ["-1", "2.5", "\"3\""] {
+            assert!(read::<usize>(bad).is_err(), "{bad}");
+        }
+        assert!(from_json::<usize>(&Json::Num(f64::NAN)).is_err());
+    }
+}

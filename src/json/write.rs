@@ -317,3 +317,64 @@ impl ToJson for Schedule {
             .done()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::text::to_text;
+
+    fn span(text: &str) -> Span {
+        Span {
+            start: 0,
+            end: text.chars().count(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_value_is_tagged_and_leaves_out_what_is_absent() {
+        let duration = Value::Duration {
+            amount: 30.0,
+            unit: DurationUnit::CalendarDay,
+            start: None,
+            text: "30 days".into(),
+        };
+        assert_eq!(
+            to_text(&duration),
+            r#"{"type":"duration","amount":30.0,"unit":"calendar_day","text":"30 days"}"#
+        );
+        let entity = Value::Entity {
+            id: "svc-a".into(),
+            entity_type: "service".into(),
+            passage_id: "p1".into(),
+            span: span("svc-a"),
+        };
+        assert_eq!(
+            to_text(&entity),
+            r#"{"type":"entity","id":"svc-a","entity_type":"service","passage_id":"p1","span":{"start":0,"end":5,"text":"svc-a"}}"#
+        );
+    }
+
+    #[test]
+    fn fields_keep_their_declared_order() {
+        let entry = ContextEntry {
+            passage_id: "p1".into(),
+            title: "Refunds".into(),
+            url: Some("/refunds".into()),
+            slots: vec!["q1".into()],
+            score: 1.5,
+        };
+        assert_eq!(
+            to_text(&entry),
+            r#"{"passage_id":"p1","title":"Refunds","url":"/refunds","slots":["q1"],"score":1.5}"#
+        );
+        let schedule = Schedule {
+            order: vec!["a".into(), "b".into()],
+            waves: vec![vec!["a".into()], vec!["b".into()]],
+        };
+        assert_eq!(
+            to_text(&schedule),
+            r#"{"order":["a","b"],"waves":[["a"],["b"]]}"#
+        );
+    }
+}

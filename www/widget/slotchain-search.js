@@ -139,14 +139,6 @@ async function prepare(engine, question, scope, options) {
   throw new Error(`the bundle still lacks parts after ${MAX_ROUNDS} rounds`);
 }
 
-// serde-wasm-bindgen may hand back Maps for JSON objects.
-function toPlain(value) {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, toPlain(v)]));
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
-  return value;
-}
-
 // ---------------------------------------------------------------- styles
 
 const CSS = `
@@ -394,7 +386,7 @@ export class SlotchainSearch extends HTMLElement {
       const scopeAttr = this.getAttribute('scope');
       const scope = scopeAttr ? JSON.parse(scopeAttr) : undefined;
       await prepare(engine, question, scope, options);
-      report = toPlain(engine.ask(question, scope, options));
+      report = engine.ask(question, scope, options);
     } catch (err) {
       this._panel.hidden = false;
       this._results.hidden = true;
