@@ -18,21 +18,30 @@ pub fn read(path: &str) -> Result<String> {
     })
 }
 
+/// The lines of a JSON-lines text that are not blank, numbered from 1.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| (i + 1, line))
+}
+
+/// A JSON-lines error at `line` of `source`.
+fn line_error(source: &str, line: usize, message: String) -> Error {
+    Error::Json {
+        source: source.to_string(),
+        line: Some(line),
+        message,
+    }
+}
+
 /// Parses JSON lines; `source` names the input in errors.
 pub fn json_lines<T: DeserializeOwned>(source: &str, text: &str) -> Result<Vec<T>> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let item = serde_json::from_str(line).map_err(|e| Error::Json {
-            source: source.to_string(),
-            line: Some(i + 1),
-            message: e.to_string(),
-        })?;
-        out.push(item);
-    }
-    Ok(out)
+    numbered_lines(text)
+        .map(|(n, line)| {
+            serde_json::from_str(line).map_err(|e| line_error(source, n, e.to_string()))
+        })
+        .collect()
 }
 
 /// Parses one JSON document.
@@ -56,18 +65,18 @@ pub fn cues(path: &str) -> Result<Cues> {
     json(path, &read(path)?)
 }
 
-/// JSON text as a tree; a syntax error names `source` (and `line`).
-fn tree(source: &str, line: Option<usize>, text: &str) -> Result<Json<'static>> {
+/// A JSON document as a tree; a syntax error names `source`.
+fn tree(source: &str, text: &str) -> Result<Json<'static>> {
     text::parse(text).map_err(|message| Error::Json {
         source: source.to_string(),
-        line,
+        line: None,
         message,
     })
 }
 
 /// A host plan `{"tasks": [...]}`, read as the wasm module reads one.
 pub fn plan(path: &str) -> Result<Plan> {
-    let value = tree(path, None, &read(path)?)?;
+    let value = tree(path, &read(path)?)?;
     from_json::<Plan>(&value).map_err(|e| Error::Plan(e.to_string()))
 }
 
@@ -77,7 +86,7 @@ pub fn scope(arg: &str) -> Result<Scope> {
         Some(path) => (path.to_string(), read(path)?),
         None => ("--scope".to_string(), arg.to_string()),
     };
-    let value = tree(&source, None, &text).map_err(|e| Error::Scope(e.to_string()))?;
+    let value = tree(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
     let scope = from_json::<Scope>(&value).map_err(|e| Error::Scope(e.to_string()))?;
     scope.check()?;
     Ok(scope)
@@ -103,18 +112,10 @@ impl FromJson for BatchQuestion {
 }
 
 pub fn batch(path: &str) -> Result<Vec<BatchQuestion>> {
-    let text = read(path)?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value = tree(path, Some(i + 1), line)?;
-        out.push(from_json::<BatchQuestion>(&value).map_err(|e| Error::Json {
-            source: path.to_string(),
-            line: Some(i + 1),
-            message: e.to_string(),
-        })?);
-    }
-    Ok(out)
+    numbered_lines(&read(path)?)
+        .map(|(n, line)| {
+            let value = text::parse(line).map_err(|m| line_error(path, n, m))?;
+            from_json(&value).map_err(|e| line_error(path, n, e.to_string()))
+        })
+        .collect()
 }

@@ -237,12 +237,11 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn print(report: &Report) -> Result<(), Failure> {
+fn print(report: &Report) {
     let json = slotchain::json::text::to_text(report);
     let mut out = std::io::stdout().lock();
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = writeln!(out, "{json}");
-    Ok(())
 }
 
 /// An index file, or a bundle directory whose parts are read on demand.
@@ -314,7 +313,8 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
     if let Some(path) = &args.plan {
         let plan = ingest::plan(path)?;
         let report = source.answer(&|i| slotchain::run(i, &plan, &scope, &options))?;
-        return print(&report);
+        print(&report);
+        return Ok(());
     }
     if let Some(path) = &args.batch {
         for q in ingest::batch(path)? {
@@ -322,7 +322,7 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
             let mut report = source
                 .answer(&|i| slotchain::ask(i, &q.question, &scope, &options, args.no_decompose))?;
             report.id = Some(q.id);
-            print(&report)?;
+            print(&report);
         }
         return Ok(());
     }
@@ -331,7 +331,8 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
     };
     let report =
         source.answer(&|i| slotchain::ask(i, question, &scope, &options, args.no_decompose))?;
-    print(&report)
+    print(&report);
+    Ok(())
 }
 
 fn eval(args: EvalArgs) -> Result<(), Failure> {

@@ -194,16 +194,20 @@ impl<'a> Reader<'a> {
         v as u32
     }
 
-    /// `n` decoded items, preallocating at most 1 MiB whatever `n` claims.
-    /// Stops early at a fault.
+    /// `n` decoded items, stopping early at a fault.
     pub fn items<T: Decode>(&mut self, n: usize) -> Vec<T> {
-        let cap = n.min((1 << 20) / std::mem::size_of::<T>().max(1));
-        let mut out = Vec::with_capacity(cap);
+        let mut out = Vec::with_capacity(capacity::<T>(n));
         while out.len() < n && !self.failed() {
             out.push(T::decode(self));
         }
         out
     }
+}
+
+/// What to preallocate for `n` items of `T` a count claims: at most 1 MiB,
+/// whatever `n` is.
+pub fn capacity<T>(n: usize) -> usize {
+    n.min((1 << 20) / std::mem::size_of::<T>().max(1))
 }
 
 /// Appends `v` as a LEB128 varint.
@@ -213,6 +217,12 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
         v >>= 7;
     }
     out.push(v as u8);
+}
+
+/// Appends an enum value: its variant number, then its fields.
+pub fn put_variant(out: &mut Vec<u8>, variant: u32, fields: &dyn Encode) {
+    put_varint(out, u64::from(variant));
+    fields.encode(out);
 }
 
 /// Appends a length-prefixed byte string.

@@ -41,15 +41,13 @@ enum StoredValue {
 
 impl Encode for StoredValue {
     fn encode(&self, out: &mut Vec<u8>) {
-        let value: (u32, &dyn Encode) = match self {
-            StoredValue::Bool(b) => (0, b),
-            StoredValue::Int(i) => (1, i),
-            StoredValue::Num(n) => (2, n),
-            StoredValue::Str(s) => (3, s),
-            StoredValue::List(l) => (4, l),
-        };
-        value.0.encode(out);
-        value.1.encode(out);
+        match self {
+            StoredValue::Bool(b) => codec::put_variant(out, 0, b),
+            StoredValue::Int(i) => codec::put_variant(out, 1, i),
+            StoredValue::Num(n) => codec::put_variant(out, 2, n),
+            StoredValue::Str(s) => codec::put_variant(out, 3, s),
+            StoredValue::List(l) => codec::put_variant(out, 4, l),
+        }
     }
 }
 
@@ -469,11 +467,7 @@ mod tests {
         stored.mentions = vec![vec![], vec![]];
         stored.postings =
             Postings::build([("Alpha", "alpha beta gamma"), ("Alpha", "delta")].into_iter());
-        let payload = codec::to_bytes(&stored);
-        let mut out = bytes[..12].to_vec();
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
+        let out = seal(MAGIC, &stored);
         assert_eq!(err(&out), "invalid index: duplicate passage id \"a\"");
     }
 
@@ -487,11 +481,7 @@ mod tests {
             start: 0,
             end: 1,
         }]];
-        let payload = codec::to_bytes(&stored);
-        let mut out = bytes[..12].to_vec();
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crate::crc32::hash(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
+        let out = seal(MAGIC, &stored);
         assert!(err(&out).contains("mention table"));
     }
 }

@@ -89,7 +89,7 @@ fn encode_terms(terms: &[String], out: &mut Vec<u8>) {
 
 fn decode_terms(r: &mut Reader<'_>) -> Vec<String> {
     let n = r.count();
-    let mut out: Vec<String> = Vec::with_capacity(n.min(1 << 16));
+    let mut out: Vec<String> = Vec::with_capacity(codec::capacity::<String>(n));
     while out.len() < n && !r.failed() {
         let shared = u32::decode(r) as usize;
         let rest = r.str();

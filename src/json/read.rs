@@ -2,7 +2,7 @@
 //! Every refusal is an [`Invalid`] naming the path of the bad field
 //! (`tasks[1].kind`) and what was wrong with it.
 
-use super::{Json, Key};
+use super::Json;
 use crate::model::{check_fields, Op, Output, Plan, Scope, Task, TaskKind, SCOPE_FIELDS};
 use crate::sorted::Map;
 use std::fmt;
@@ -92,7 +92,7 @@ impl Reader {
             return self.expected("an object", value);
         };
         match check_fields(fields.iter().map(|(k, _)| k.as_ref()), allowed) {
-            Ok(()) => Some(Fields(fields)),
+            Ok(()) => Some(Fields(value)),
             Err(message) => self.refuse(&message),
         }
     }
@@ -112,17 +112,13 @@ impl Reader {
     }
 }
 
-/// The fields of an object, checked against the names it may have.
-pub struct Fields<'a>(&'a [(Key, Json<'a>)]);
+/// An object whose fields were checked against the names it may have.
+pub struct Fields<'a>(&'a Json<'a>);
 
 impl<'a> Fields<'a> {
     /// Field `key`, unless absent or `null`.
     pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .filter(|v| **v != Json::Null)
+        self.0.get(key).filter(|v| **v != Json::Null)
     }
 }
 

@@ -93,15 +93,20 @@ impl ToJson for u32 {
     }
 }
 
+/// A count: an integer, or (past `i64`) the nearest number.
+fn count(n: u64) -> Json<'static> {
+    i64::try_from(n).map_or(Json::Num(n as f64), Json::Int)
+}
+
 impl ToJson for u64 {
     fn to_json(&self) -> Json<'_> {
-        i64::try_from(*self).map_or(Json::Num(*self as f64), Json::Int)
+        count(*self)
     }
 }
 
 impl ToJson for usize {
     fn to_json(&self) -> Json<'_> {
-        i64::try_from(*self).map_or(Json::Num(*self as f64), Json::Int)
+        count(*self as u64)
     }
 }
 

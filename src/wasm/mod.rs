@@ -189,7 +189,7 @@ impl Engine {
 
     /// Counts of passages, terms and entities.
     pub fn stats(&self) -> JsValue {
-        to_js(&Json::Obj(vec![
+        js::write(&Json::Obj(vec![
             ("passages".into(), self.index.passage_count().to_json()),
             ("terms".into(), self.index.terms().term_count().to_json()),
             ("entities".into(), self.index.entity_count().to_json()),

@@ -34,7 +34,7 @@ pub use cut::{
 };
 
 use super::catalog::{AliasRows, IdRows};
-use super::codec::{record, Decode, Encode, Reader};
+use super::codec::{put_variant, record, Decode, Encode, Reader};
 use super::format::{self, StoredPassage};
 use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
@@ -221,16 +221,14 @@ enum Payload {
 
 impl Encode for Payload {
     fn encode(&self, out: &mut Vec<u8>) {
-        let (variant, rows): (u32, &dyn Encode) = match self {
-            Payload::Terms(p) => (0, p),
-            Payload::Passages(rows) => (1, rows),
-            Payload::Entities(rows) => (2, rows),
-            Payload::Ids(rows) => (3, rows),
-            Payload::EntityIds(rows) => (4, rows),
-            Payload::Aliases(rows) => (5, rows),
-        };
-        variant.encode(out);
-        rows.encode(out);
+        match self {
+            Payload::Terms(p) => put_variant(out, 0, p),
+            Payload::Passages(rows) => put_variant(out, 1, rows),
+            Payload::Entities(rows) => put_variant(out, 2, rows),
+            Payload::Ids(rows) => put_variant(out, 3, rows),
+            Payload::EntityIds(rows) => put_variant(out, 4, rows),
+            Payload::Aliases(rows) => put_variant(out, 5, rows),
+        }
     }
 }
 
