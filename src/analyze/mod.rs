@@ -14,10 +14,9 @@
 //! - output is ordered by start offset, and no input panics.
 
 pub mod fold;
+pub mod stem;
 
 use crate::model::Span;
-use rust_stemmers::{Algorithm, Stemmer};
-use std::sync::OnceLock;
 
 /// A token with its byte range in the original text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -220,11 +219,6 @@ pub fn words(text: &str) -> Vec<Token> {
         .collect()
 }
 
-fn stemmer() -> &'static Stemmer {
-    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
-    STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
-}
-
 /// True when `b` follows `a` with exactly one `-`, `_` or `.` between them.
 fn joined(chars: &[NormChar], a: &Word, b: &Word) -> bool {
     !a.cjk
@@ -239,7 +233,6 @@ fn joined(chars: &[NormChar], a: &Word, b: &Word) -> bool {
 pub fn terms(text: &str) -> Vec<Token> {
     let chars = normalize(text);
     let ws = scan(&chars);
-    let stemmer = stemmer();
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(w) = ws.get(i) {
@@ -272,7 +265,7 @@ pub fn terms(text: &str) -> Vec<Token> {
             let term = if term.chars().any(|c| c.is_numeric()) {
                 term.clone()
             } else {
-                stemmer.stem(term).into_owned()
+                stem::stem(term)
             };
             out.push(Token {
                 term,
