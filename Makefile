@@ -143,6 +143,7 @@ wasm: tools-build cli
 	@echo "==> wasm-opt $(WASM_OPT_FLAGS)"
 	$(WASM_OPT) $(WASM_OPT_FLAGS) --strip-debug --strip-producers $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
 	mv $(PKG)/slotchain_bg.opt.wasm $(PKG)/slotchain_bg.wasm
+	$(NODE) scripts/minify-names.mjs $(WASM_OPT) $(PKG) $(WASM_FEATURES)
 	$(NODE) scripts/pkg-json.mjs $(PKG)
 	rm -rf $(WWW)/pkg
 	cp -r $(PKG) $(WWW)/pkg
