@@ -8,8 +8,8 @@
 //! Passages and entities, which only the native indexer reads, keep serde
 //! derives for their JSON lines.
 
+use crate::text::Piece;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// One metadata value of a passage: a string, a number, a flag or a list of strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -40,8 +40,8 @@ impl MetaValue {
     /// The value as one string, when it is a scalar.
     pub fn as_text(&self) -> Option<String> {
         match self {
-            MetaValue::Bool(b) => Some(b.to_string()),
-            MetaValue::Int(i) => Some(i.to_string()),
+            MetaValue::Bool(b) => Some(cat!(b)),
+            MetaValue::Int(i) => Some(cat!(i)),
             MetaValue::Num(n) => Some(crate::compute::number::format_amount(*n)),
             MetaValue::Str(s) => Some(s.clone()),
             MetaValue::List(_) => None,
@@ -153,9 +153,12 @@ pub fn check_fields<'a>(
 ) -> std::result::Result<(), String> {
     for key in keys {
         if !allowed.contains(&key) {
-            return Err(format!(
-                "unknown field \"{key}\" (expected one of: {})",
-                allowed.join(", ")
+            return Err(cat!(
+                "unknown field \"",
+                key,
+                "\" (expected one of: ",
+                allowed.join(", "),
+                ")"
             ));
         }
     }
@@ -192,8 +195,10 @@ impl Scope {
                     }
                 });
             if !ok {
-                return Err(crate::Error::Scope(format!(
-                    "today must be YYYY-MM-DD, got \"{today}\""
+                return Err(crate::Error::Scope(cat!(
+                    "today must be YYYY-MM-DD, got \"",
+                    today,
+                    "\""
                 )));
             }
         }
@@ -289,8 +294,10 @@ impl TryFrom<String> for Output {
                     entity_type: Some(t.to_string()),
                 },
                 _ => {
-                    return Err(format!(
-                        "unknown output \"{other}\" (passage, duration, entity, entity:<type>, document, result)"
+                    return Err(cat!(
+                        "unknown output \"",
+                        other,
+                        "\" (passage, duration, entity, entity:<type>, document, result)"
                     ))
                 }
             },
@@ -306,7 +313,7 @@ impl From<Output> for String {
             Output::Entity { entity_type: None } => "entity".into(),
             Output::Entity {
                 entity_type: Some(t),
-            } => format!("entity:{t}"),
+            } => cat!("entity:", t),
             Output::Document => "document".into(),
             Output::Result => "result".into(),
         }
@@ -365,11 +372,13 @@ impl SlotState {
     }
 }
 
-impl fmt::Display for SlotState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Piece for SlotState {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self.name());
     }
 }
+
+display_by_piece!(SlotState);
 
 /// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -87,8 +87,10 @@ pub fn ask_loading(
             other => return other.map(|report| (report, fetched)),
         }
     }
-    Err(Error::Index(format!(
-        "still missing parts after {MAX_ROUNDS} rounds of loading"
+    Err(Error::Index(cat!(
+        "still missing parts after ",
+        MAX_ROUNDS,
+        " rounds of loading"
     )))
 }
 
@@ -163,7 +165,11 @@ fn answer(
     trace.push(TraceEntry {
         stage: "plan".into(),
         slot: None,
-        message: format!("revision 1: {} task(s) from the question", plan.tasks.len()),
+        message: cat!(
+            "revision 1: ",
+            plan.tasks.len(),
+            " task(s) from the question"
+        ),
     });
     execute_plan(index, question.trim(), &plan, scope, options, trace)
 }
@@ -184,7 +190,7 @@ fn run_plan(index: &Index, plan: &Plan, scope: &Scope, options: &Options) -> Res
     let trace = vec![TraceEntry {
         stage: "plan".into(),
         slot: None,
-        message: format!("revision 1: host plan with {} task(s)", plan.tasks.len()),
+        message: cat!("revision 1: host plan with ", plan.tasks.len(), " task(s)"),
     }];
     execute_plan(index, &question, plan, scope, options, trace)
 }

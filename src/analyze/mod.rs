@@ -246,7 +246,7 @@ pub fn terms(text: &str) -> Vec<Token> {
                 }
                 if let Some(p) = prev {
                     out.push(Token {
-                        term: format!("{}{}", p.token.term, c.token.term),
+                        term: cat!(p.token.term, c.token.term),
                         start: p.token.start,
                         end: c.token.end,
                     });

@@ -52,7 +52,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
             let [(a_id, a), (b_id, b)] = inputs else {
                 return Err(unresolved(
                     "no-comparable-value",
-                    format!("{} needs exactly two inputs", op.name()),
+                    cat!(op.name(), " needs exactly two inputs"),
                 ));
             };
             let (
@@ -79,13 +79,21 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                 }
                 return Err(unresolved(
                     "no-comparable-value",
-                    format!("{a_id} and {b_id} do not both state a duration"),
+                    cat!(a_id, " and ", b_id, " do not both state a duration"),
                 ));
             };
             if ux != uy {
                 return Err(unresolved(
                     "unit-mismatch",
-                    format!("{a_id} counts in {}, {b_id} in {}", ux.name(), uy.name()),
+                    cat!(
+                        a_id,
+                        " counts in ",
+                        ux.name(),
+                        ", ",
+                        b_id,
+                        " in ",
+                        uy.name()
+                    ),
                 ));
             }
             if !duration::same_start(sx.as_deref(), sy.as_deref()) {
@@ -93,7 +101,15 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                     |s: &Option<String>| s.clone().unwrap_or_else(|| "an unstated event".into());
                 return Err(unresolved(
                     "start-event-mismatch",
-                    format!("{a_id} counts from {}, {b_id} from {}", show(sx), show(sy)),
+                    cat!(
+                        a_id,
+                        " counts from ",
+                        show(sx),
+                        ", ",
+                        b_id,
+                        " from ",
+                        show(sy)
+                    ),
                 ));
             }
             if op == Op::Same {
@@ -120,7 +136,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                 let Some(year) = first_year(text) else {
                     return Err(unresolved(
                         "no-comparable-value",
-                        format!("no date found for {id}"),
+                        cat!("no date found for ", id),
                     ));
                 };
                 let better = match best {

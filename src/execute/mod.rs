@@ -144,7 +144,7 @@ fn display(value: &Value) -> String {
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Duration { text, .. } | Value::Passage { text, .. } => text.clone(),
         Value::Difference { amount, .. } => crate::compute::number::format_amount(*amount),
-        Value::Same { equal } => equal.to_string(),
+        Value::Same { equal } => cat!(equal),
         Value::Choice { label, .. } => label.clone(),
     }
 }
@@ -153,7 +153,7 @@ fn fill(text: &str, values: &ByTask<Value>) -> String {
     let mut out = text.to_string();
     for name in placeholders(text) {
         if let Some(v) = values.get(&name) {
-            out = out.replace(&format!("{{{name}}}"), &display(v));
+            out = out.replace(&cat!("{", name, "}"), &display(v));
         }
     }
     out
@@ -216,7 +216,7 @@ pub fn execute(
             &mut runner.trace,
             "execute",
             None,
-            format!("wave {}: {}", w + 1, wave.join(", ")),
+            cat!("wave ", w + 1, ": ", wave.join(", ")),
         );
         for id in wave {
             let Some(task) = plan.tasks.iter().find(|t| t.id == *id) else {
@@ -227,14 +227,13 @@ pub fn execute(
                 &mut runner.trace,
                 "execute",
                 Some(id),
-                format!(
-                    "{}{}",
+                cat!(
                     outcome.slot.state,
                     outcome
                         .slot
                         .reason
                         .as_ref()
-                        .map(|r| format!(": {r}"))
+                        .map(|r| cat!(": ", r))
                         .unwrap_or_default()
                 ),
             );
@@ -279,7 +278,7 @@ impl Runner<'_> {
             .iter()
             .filter_map(|d| {
                 let state = done.get(d).map_or(SlotState::Missing, |o| o.slot.state);
-                (state != SlotState::Supported).then(|| format!("{d} is {state}"))
+                (state != SlotState::Supported).then(|| cat!(d, " is ", state))
             })
             .collect();
         if !unsupported.is_empty() {
@@ -290,7 +289,7 @@ impl Runner<'_> {
                 output,
             );
             slot.state = SlotState::Blocked;
-            slot.reason = Some(format!("needs {}", unsupported.join(", ")));
+            slot.reason = Some(cat!("needs ", unsupported.join(", ")));
             return Outcome {
                 slot,
                 alternatives: Vec::new(),
@@ -345,7 +344,17 @@ impl Runner<'_> {
                         &mut self.trace,
                         "plan",
                         Some(&task.id),
-                        format!("revision: {pivot} = {} (candidate {} of {pivot}; earlier ones led nowhere)", display(&alt), i + 1),
+                        cat!(
+                            "revision: ",
+                            pivot,
+                            " = ",
+                            display(&alt),
+                            " (candidate ",
+                            i + 1,
+                            " of ",
+                            pivot,
+                            "; earlier ones led nowhere)"
+                        ),
                     );
                 }
                 return outcome;
@@ -354,14 +363,17 @@ impl Runner<'_> {
                 &mut self.trace,
                 "execute",
                 Some(&task.id),
-                format!(
-                    "with {pivot} = {}: {}",
+                cat!(
+                    "with ",
+                    pivot,
+                    " = ",
                     display(&alt),
+                    ": ",
                     outcome
                         .slot
                         .reason
                         .clone()
-                        .unwrap_or_else(|| outcome.slot.state.to_string())
+                        .unwrap_or_else(|| cat!(outcome.slot.state))
                 ),
             );
             // Only a hop that leads nowhere is retried with the next candidate;
@@ -391,11 +403,15 @@ impl Runner<'_> {
             let mut value = raw.clone();
             for name in names {
                 match values.get(&name).and_then(chain::key_of) {
-                    Some((id, _, _)) => value = value.replace(&format!("{{{name}}}"), id),
+                    Some((id, _, _)) => value = value.replace(&cat!("{", name, "}"), id),
                     None => {
                         slot.state = SlotState::Error;
-                        slot.reason = Some(format!(
-                            "constraint {key} needs an ID from {name}, which produced none"
+                        slot.reason = Some(cat!(
+                            "constraint ",
+                            key,
+                            " needs an ID from ",
+                            name,
+                            ", which produced none"
                         ));
                         return Outcome {
                             slot,
@@ -479,7 +495,7 @@ impl Runner<'_> {
                 &mut self.trace,
                 "retrieve",
                 Some(&task.id),
-                format!("slot cues: {}", r.cues.join(", ")),
+                cat!("slot cues: ", r.cues.join(", ")),
             );
         }
         let terms: Vec<String> = r.query.iter().map(|q| q.term.clone()).collect();
@@ -590,19 +606,17 @@ impl Runner<'_> {
             slot.value = Some(value);
         } else if let Some(b) = broken {
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(format!("{}: {}", b.reason, b.detail));
+            slot.reason = Some(cat!(b.reason, ": ", b.detail));
         } else if exhausted {
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(format!(
-                "budget: the step budget of {} passages ran out before this was confirmed",
-                self.options.budget
+            slot.reason = Some(cat!(
+                "budget: the step budget of ",
+                self.options.budget,
+                " passages ran out before this was confirmed"
             ));
         } else if valueless {
             slot.state = SlotState::Missing;
-            slot.reason = Some(format!(
-                "no applicable passage states a {}",
-                output_name(output)
-            ));
+            slot.reason = Some(cat!("no applicable passage states a ", output_name(output)));
         } else if let Some(doc) = stale {
             let id = self
                 .index
@@ -610,15 +624,20 @@ impl Runner<'_> {
                 .map(|p| p.id.clone())
                 .unwrap_or_default();
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(format!("stale-rule: only superseded passages apply ({id})"));
+            slot.reason = Some(cat!(
+                "stale-rule: only superseded passages apply (",
+                id,
+                ")"
+            ));
         } else if r.candidates.is_empty() {
             slot.state = SlotState::Missing;
             slot.reason = Some("no passage matches".into());
         } else {
             slot.state = SlotState::Missing;
-            slot.reason = Some(format!(
-                "no passage applies (the best covers {}% of the question)",
-                (best_coverage * 100.0).round() as u32
+            slot.reason = Some(cat!(
+                "no passage applies (the best covers ",
+                (best_coverage * 100.0).round() as u32,
+                "% of the question)"
             ));
         }
         if alternatives.is_empty() {
@@ -668,7 +687,7 @@ impl Runner<'_> {
                     .map(|p| p.id.clone())
                     .unwrap_or_default()
             };
-            let message = format!("follows mentions: {} → {}", id(*from), id(*to));
+            let message = cat!("follows mentions: ", id(*from), " → ", id(*to));
             note(&mut self.trace, "retrieve", Some(&task.id), message);
         }
         let top = found.first().map_or(1.0, |h| h.1.max(1e-9));
@@ -727,7 +746,7 @@ impl Runner<'_> {
         }
         for d in &task.depends_on {
             if let Some((id, _, _)) = values.get(d).and_then(chain::key_of) {
-                if task.question.contains(&format!("{{{d}}}")) {
+                if task.question.contains(&cat!("{", d, "}")) {
                     names.push(id.to_string());
                 }
             }
@@ -743,14 +762,20 @@ impl Runner<'_> {
         let entity = self.index.resolve(doc)?;
         let owners = self.index.owners(entity);
         if owners.is_empty() {
-            return Some(format!("document {doc} is not in the index"));
+            return Some(cat!("document ", doc, " is not in the index"));
         }
         let readable = owners.iter().any(|&d| {
             self.index
                 .passage(d)
                 .is_some_and(|p| self.scope.may_read(p))
         });
-        (!readable).then(|| format!("access: document {doc} is outside the allowed access levels"))
+        (!readable).then(|| {
+            cat!(
+                "access: document ",
+                doc,
+                " is outside the allowed access levels"
+            )
+        })
     }
 
     fn evidence(&self, doc: u32, score: f32, span: Span) -> Evidence {
@@ -853,7 +878,7 @@ impl Runner<'_> {
             }
             Err(u) => {
                 slot.state = SlotState::Unresolved;
-                slot.reason = Some(format!("{}: {}", u.reason, u.detail));
+                slot.reason = Some(cat!(u.reason, ": ", u.detail));
             }
         }
         if op == Op::Difference {
@@ -861,7 +886,7 @@ impl Runner<'_> {
                 &mut self.trace,
                 "compute",
                 Some(&task.id),
-                format!("difference over {}", task.depends_on.join(", ")),
+                cat!("difference over ", task.depends_on.join(", ")),
             );
         }
         Outcome {

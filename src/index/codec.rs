@@ -30,7 +30,7 @@
 //! keys the last).
 
 use crate::sorted::{Map, Set};
-use std::fmt;
+use crate::text::Piece;
 
 /// Why and where decoding stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,11 +39,13 @@ pub struct Fault {
     pub at: usize,
 }
 
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.what, self.at)
+impl Piece for Fault {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(&cat!(self.what, " at byte ", self.at));
     }
 }
+
+display_by_piece!(Fault);
 
 /// A value that writes itself in the wire format.
 pub trait Encode {

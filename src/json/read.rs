@@ -5,7 +5,7 @@
 use super::Json;
 use crate::model::{check_fields, Op, Output, Plan, Scope, Task, TaskKind, SCOPE_FIELDS};
 use crate::sorted::Map;
-use std::fmt;
+use crate::text::Piece;
 
 /// A refused value: where (a path of fields and list positions) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,15 +14,17 @@ pub struct Invalid {
     message: String,
 }
 
-impl fmt::Display for Invalid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
+impl Piece for Invalid {
+    fn push_to(&self, out: &mut String) {
+        if !self.path.is_empty() {
+            out.push_str(&self.path);
+            out.push_str(": ");
         }
+        out.push_str(&self.message);
     }
 }
+
+display_by_piece!(Invalid);
 
 /// A value with a JSON form a host may send.
 pub trait FromJson: Sized {
@@ -69,18 +71,26 @@ impl Reader {
     }
 
     fn expected<T>(&mut self, what: &str, got: &Json<'_>) -> Option<T> {
-        self.refuse(&format!("expected {what}, got {}", got.kind()))
+        self.refuse(&cat!("expected ", what, ", got ", got.kind()))
     }
 
     /// Reads `value` as `T` one step down the path: field `key`, or
     /// list item `i` when `key` is `None`.
     fn below<T: FromJson>(&mut self, key: Option<&str>, i: usize, value: &Json<'_>) -> Option<T> {
         let len = self.path.len();
-        let _ = match key {
-            Some(key) if len == 0 => fmt::Write::write_str(&mut self.path, key),
-            Some(key) => fmt::Write::write_fmt(&mut self.path, format_args!(".{key}")),
-            None => fmt::Write::write_fmt(&mut self.path, format_args!("[{i}]")),
-        };
+        match key {
+            Some(key) => {
+                if len > 0 {
+                    self.path.push('.');
+                }
+                self.path.push_str(key);
+            }
+            None => {
+                self.path.push('[');
+                i.push_to(&mut self.path);
+                self.path.push(']');
+            }
+        }
         let out = T::read(self, value);
         self.path.truncate(len);
         out
@@ -107,7 +117,7 @@ impl Reader {
     pub fn req<T: FromJson>(&mut self, fields: &Fields<'_>, key: &str) -> Option<T> {
         match fields.get(key) {
             Some(value) => self.below(Some(key), 0, value),
-            None => self.refuse(&format!("missing field \"{key}\"")),
+            None => self.refuse(&cat!("missing field \"", key, "\"")),
         }
     }
 }
@@ -193,9 +203,12 @@ fn named<T: Copy>(
     let s = String::read(r, value)?;
     all.iter().copied().find(|&t| name(t) == s).or_else(|| {
         let names: Vec<&str> = all.iter().map(|&t| name(t)).collect();
-        r.refuse(&format!(
-            "unknown value \"{s}\" (expected one of: {})",
-            names.join(", ")
+        r.refuse(&cat!(
+            "unknown value \"",
+            s,
+            "\" (expected one of: ",
+            names.join(", "),
+            ")"
         ))
     })
 }
