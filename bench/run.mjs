@@ -270,7 +270,7 @@ function targets(results, wasm) {
     t.push({ target: 'full pipeline p50 < 2 ms on the 10k subset (Node)', met: sc10.pipeline.p50 < 2, figures: `${sc10.pipeline.p50.toFixed(3)} ms` });
   }
   if (wasm) {
-    t.push({ target: 'optimized .wasm gzip < 100 KB', met: wasm.wasm_gzip < 100 * 1024, figures: `${wasm.wasm_gzip.toLocaleString('en-US')} B gzip (${(wasm.wasm_gzip / 1024).toFixed(1)} KB; raw ${wasm.wasm_raw.toLocaleString('en-US')} B)` });
+    t.push({ target: 'optimized .wasm gzip < 100 KB', met: wasm.wasm_gzip < 100_000, figures: `${wasm.wasm_gzip.toLocaleString('en-US')} B gzip (${(wasm.wasm_gzip / 1000).toFixed(1)} KB; raw ${wasm.wasm_raw.toLocaleString('en-US')} B)` });
   }
   const ms77 = big.find((r) => r.engine === 'minisearch');
   if (sc77 && ms77) {
