@@ -56,5 +56,7 @@ mod tests {
         assert_eq!(format_amount(0.25), "0.25");
         assert_eq!(format_amount(-3.0), "-3");
         assert_eq!(format_amount(2.0 / 3.0), "0.67");
+        assert_eq!(format_amount(1.05), "1.05");
+        assert_eq!(format_amount(-0.07), "-0.07");
     }
 }

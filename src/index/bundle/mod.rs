@@ -155,6 +155,7 @@ impl Directory {
     }
 }
 
+/// `<kind><n>-<build as 8 lowercase hex digits>.slc`.
 fn part_name(kind: char, n: u32, build: u32) -> String {
     let hex = (0..8)
         .rev()
@@ -458,6 +459,13 @@ mod tests {
         Index::build(passages, vec![], Cues::default(), Bm25::default())
             .and_then(|index| index.to_bundle())
             .expect("a two-passage bundle")
+    }
+
+    #[test]
+    fn part_names_carry_the_build_as_eight_hex_digits() {
+        assert_eq!(part_name('p', 3, 0x0a1b_2c3d), "p3-0a1b2c3d.slc");
+        assert_eq!(part_name('t', 12, 0), "t12-00000000.slc");
+        assert_eq!(part_name('e', 0, u32::MAX), "e0-ffffffff.slc");
     }
 
     #[test]
