@@ -166,14 +166,12 @@ fn longest(w: &[u8], t: Table) -> Option<&'static Rule> {
 
 /// The rule of table `t` whose suffix is the whole of `w`.
 fn whole(w: &[u8], t: Table) -> Option<&'static Rule> {
-    // The first rule is the longest: a longer word is none of them.
-    let fits = table(t)
-        .1
-        .first()
-        .is_some_and(|r| r.suffix.len() >= w.len());
-    longest(w, t)
-        .filter(|r| r.suffix.len() == w.len())
-        .filter(|_| fits)
+    // The first rule is the longest: a longer word is none of them, and
+    // needs no scan.
+    if table(t).1.first().is_none_or(|r| r.suffix.len() < w.len()) {
+        return None;
+    }
+    longest(w, t).filter(|r| r.suffix.len() == w.len())
 }
 
 /// Applies the longest rule of table `t` that ends `w` when its suffix

@@ -19,6 +19,7 @@ use crate::analyze;
 use crate::error::{Error, Result, MAX_QUESTION_CHARS};
 use crate::index::Index;
 use crate::model::{Constraints, Op, Output, Plan, Scope, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
+use crate::plan::placeholder;
 use patterns::Temporal;
 
 /// A plan and the notes that explain it (they go into the report's trace).
@@ -449,7 +450,7 @@ impl Builder<'_> {
             depends_on: vec![],
         });
         let head = clause.get(..start).unwrap_or("");
-        let main = cat!(head, "{", id, "}?");
+        let main = cat!(head, placeholder(&id), "?");
         let (text, constraints) = self.constrain(&main, self.default_year);
         let next = self.dependant(&id, text, constraints);
         self.notes.push(cat!(
@@ -499,7 +500,7 @@ impl Builder<'_> {
             clause.get(r.phrase.1..).unwrap_or("")
         ));
         let (text, mut constraints) = self.constrain(&rest, self.default_year);
-        constraints.insert("doc".into(), cat!("{", id, "}"));
+        constraints.insert("doc".into(), placeholder(&id));
         let next = self.dependant(&id, text, constraints);
         self.notes.push(cat!(
             id,

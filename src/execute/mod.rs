@@ -20,7 +20,7 @@ use crate::model::{
     Constraints, Edge, Evidence, Op, Output, Plan, Scope, Slot, SlotState, Span, Task, TaskKind,
     TraceEntry, Value,
 };
-use crate::plan::{placeholders, Schedule};
+use crate::plan::{placeholder, placeholders, Schedule};
 use crate::retrieve::{self, round, Ranked};
 
 /// Knobs of a request. Every field has a default ([`Options::default`]).
@@ -153,7 +153,7 @@ fn fill(text: &str, values: &ByTask<Value>) -> String {
     let mut out = text.to_string();
     for name in placeholders(text) {
         if let Some(v) = values.get(&name) {
-            out = out.replace(&cat!("{", name, "}"), &display(v));
+            out = out.replace(&placeholder(&name), &display(v));
         }
     }
     out
@@ -403,7 +403,7 @@ impl Runner<'_> {
             let mut value = raw.clone();
             for name in names {
                 match values.get(&name).and_then(chain::key_of) {
-                    Some((id, _, _)) => value = value.replace(&cat!("{", name, "}"), id),
+                    Some((id, _, _)) => value = value.replace(&placeholder(&name), id),
                     None => {
                         slot.state = SlotState::Error;
                         slot.reason = Some(cat!(
@@ -746,7 +746,7 @@ impl Runner<'_> {
         }
         for d in &task.depends_on {
             if let Some((id, _, _)) = values.get(d).and_then(chain::key_of) {
-                if task.question.contains(&cat!("{", d, "}")) {
+                if task.question.contains(&placeholder(d)) {
                     names.push(id.to_string());
                 }
             }

@@ -23,6 +23,12 @@ pub struct Schedule {
     pub waves: Vec<Vec<String>>,
 }
 
+/// The placeholder that stands for task `id`'s output in a question or a
+/// constraint: `{id}`.
+pub fn placeholder(id: &str) -> String {
+    cat!("{", id, "}")
+}
+
 /// The `{id}` placeholders named in a text.
 pub fn placeholders(text: &str) -> Vec<String> {
     let mut out = Vec::new();
