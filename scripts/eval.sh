@@ -24,8 +24,9 @@ mkdir -p eval
 # Which source was measured (the working tree may carry uncommitted changes).
 SLOTCHAIN_EVAL_REVISION="$(git describe --always --dirty 2>/dev/null || echo unknown)"
 export SLOTCHAIN_EVAL_REVISION
-echo "==> slotchain eval --data $DATA (writes eval/results.json, eval/results.md, eval/failures.jsonl)" >&2
+echo "==> slotchain eval --data $DATA (writes eval/results.json, eval/results.md, eval/failures.jsonl, eval/states.jsonl)" >&2
 started=$(date +%s)
 "$TARGET_DIR/release/slotchain" eval --data "$DATA" \
-  --json eval/results.json --markdown eval/results.md --failures eval/failures.jsonl "$@"
+  --json eval/results.json --markdown eval/results.md --failures eval/failures.jsonl \
+  --states-records eval/states.jsonl "$@"
 echo "==> eval done in $(( $(date +%s) - started )) s" >&2

@@ -118,6 +118,9 @@ struct EvalArgs {
     /// Questions per data set on which "context at k=2/5 = prefix of k=10" is checked.
     #[arg(long, default_value_t = 25)]
     prefix_check: usize,
+    /// Write one record per composite question of the state evaluation (JSON lines) to this file.
+    #[arg(long)]
+    states_records: Option<PathBuf>,
 }
 
 enum Failure {
@@ -344,6 +347,7 @@ fn eval(args: EvalArgs) -> Result<(), Failure> {
         markdown: args.markdown,
         failures: args.failures,
         prefix_check: args.prefix_check,
+        states_records: args.states_records,
     };
     eval::run(&config)?;
     Ok(())

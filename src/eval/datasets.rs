@@ -118,6 +118,10 @@ pub struct Question {
     /// HotpotQA's `bridge` / `comparison`; `None` elsewhere.
     pub kind: Option<String>,
     pub gold: Vec<Gold>,
+    /// The gold answer strings (HotpotQA, MuSiQue, CMRC; empty for BEIR).
+    pub answers: Vec<String>,
+    /// The number of steps of the gold decomposition (MuSiQue; 0 elsewhere).
+    pub hops: usize,
 }
 
 impl Question {
@@ -150,6 +154,8 @@ struct HotpotLine {
     #[serde(rename = "type")]
     kind: String,
     supporting_titles: Vec<String>,
+    #[serde(default)]
+    answer: String,
 }
 
 /// HotpotQA questions: the gold passages are the supporting titles (passage id = title).
@@ -162,6 +168,8 @@ pub fn hotpot_questions(source: &str, text: &str) -> Result<Vec<Question>> {
             question: l.question,
             kind: Some(l.kind),
             gold: gold_of(l.supporting_titles),
+            answers: vec![l.answer],
+            hops: 0,
         })
         .collect())
 }
@@ -171,6 +179,10 @@ struct MusiqueLine {
     id: String,
     question: String,
     supporting_ids: Vec<String>,
+    #[serde(default)]
+    answer: String,
+    #[serde(default)]
+    decomposition: Vec<serde_json::Value>,
 }
 
 /// MuSiQue questions: the gold passages are the `supporting_ids`.
@@ -183,6 +195,8 @@ pub fn musique_questions(source: &str, text: &str) -> Result<Vec<Question>> {
             question: l.question,
             kind: None,
             gold: gold_of(l.supporting_ids),
+            answers: vec![l.answer],
+            hops: l.decomposition.len(),
         })
         .collect())
 }
@@ -192,6 +206,8 @@ struct CmrcLine {
     id: String,
     question: String,
     gold_passage_id: String,
+    #[serde(default)]
+    answers: Vec<String>,
 }
 
 /// CMRC 2018 questions: one gold passage each.
@@ -204,6 +220,8 @@ pub fn cmrc_questions(source: &str, text: &str) -> Result<Vec<Question>> {
             question: l.question,
             kind: None,
             gold: gold_of([l.gold_passage_id]),
+            answers: l.answers,
+            hops: 0,
         })
         .collect())
 }
@@ -300,6 +318,8 @@ pub fn beir_questions(
                 question: q.text,
                 kind: None,
                 gold,
+                answers: Vec::new(),
+                hops: 0,
             })
         })
         .collect())
@@ -508,6 +528,8 @@ mod tests {
             question: "x".into(),
             kind: None,
             gold: gold_of([gold.to_string()]),
+            answers: Vec::new(),
+            hops: 0,
         };
         assert!(check_gold("s", &passages, &[q("d1")]).is_ok());
         let err = check_gold("s", &passages, &[q("d9")]).unwrap_err();

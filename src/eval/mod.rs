@@ -18,6 +18,7 @@
 
 pub mod datasets;
 pub mod metrics;
+pub mod states;
 
 use crate::error::{Error, Result};
 use crate::execute::Options;
@@ -51,6 +52,8 @@ pub struct Config {
     pub failures: Option<PathBuf>,
     /// Questions per data set on which the prefix property is checked.
     pub prefix_check: usize,
+    /// Write one record per composite question of the state evaluation here.
+    pub states_records: Option<PathBuf>,
 }
 
 /// How a figure is shown.
@@ -144,6 +147,8 @@ pub struct Results {
     pub k: usize,
     pub total_seconds: f64,
     pub datasets: Vec<DatasetResult>,
+    /// The composite-question state figures ([`states`]).
+    pub states: Vec<states::StateResult>,
     pub targets: Vec<TargetCheck>,
 }
 
@@ -724,6 +729,52 @@ const TARGETS: [(&str, &str, &str, &str, f64); 8] = [
     ("hotpotqa", "ms_mean", "pipeline", "<", 5.0),
 ];
 
+/// The state targets: (data set, metric, relation, value), path `states`.
+const STATE_TARGETS: [(&str, &str, &str, f64); 6] = [
+    ("hotpotqa", "both_supported", ">=", 0.72),
+    ("hotpotqa", "b_not_found_a_supported", ">=", 0.60),
+    ("hotpotqa", "b_falsely_answered", "<=", 0.15),
+    ("cmrc2018", "both_supported", ">=", 0.80),
+    ("cmrc2018", "b_not_found_a_supported", ">=", 0.85),
+    ("cmrc2018", "b_falsely_answered", "<=", 0.08),
+];
+
+fn state_figure(s: &states::StateResult, metric: &str) -> Option<f64> {
+    match metric {
+        "both_supported" => Some(s.both_supported),
+        "b_not_found_a_supported" => Some(s.b_not_found_a_supported),
+        "b_falsely_answered" => Some(s.b_falsely_answered),
+        _ => None,
+    }
+}
+
+fn meets(relation: &str, measured: Option<f64>, target: f64) -> bool {
+    measured.is_some_and(|v| match relation {
+        "<" => v < target,
+        "<=" => v <= target,
+        _ => v >= target,
+    })
+}
+
+fn check_state_targets(results: &[states::StateResult]) -> Vec<TargetCheck> {
+    STATE_TARGETS
+        .iter()
+        .filter_map(|&(dataset, metric, relation, target)| {
+            let s = results.iter().find(|s| s.name == dataset)?;
+            let measured = state_figure(s, metric);
+            Some(TargetCheck {
+                dataset: dataset.into(),
+                metric: metric.into(),
+                path: "states".into(),
+                relation: relation.into(),
+                target,
+                measured,
+                met: meets(relation, measured, target),
+            })
+        })
+        .collect()
+}
+
 fn check_targets(datasets: &[DatasetResult]) -> Vec<TargetCheck> {
     TARGETS
         .iter()
@@ -735,13 +786,7 @@ fn check_targets(datasets: &[DatasetResult]) -> Vec<TargetCheck> {
             } else {
                 row.one_shot
             };
-            let met = measured.is_some_and(|v| {
-                if relation == "<" {
-                    v < target
-                } else {
-                    v >= target
-                }
-            });
+            let met = meets(relation, measured, target);
             Some(TargetCheck {
                 dataset: dataset.into(),
                 metric: metric.into(),
@@ -843,11 +888,21 @@ pub fn run(config: &Config) -> Result<Results> {
     };
     let mut results = Vec::new();
     let mut failures = Vec::new();
-    for kind in kinds {
-        let (result, lines) = run_dataset(config, kind)?;
+    for kind in &kinds {
+        let (result, lines) = run_dataset(config, *kind)?;
         results.push(result);
         failures.extend(lines);
     }
+    let mut state_results = Vec::new();
+    let mut records = Vec::new();
+    for kind in [DatasetKind::HotpotQa, DatasetKind::Cmrc2018] {
+        if kinds.contains(&kind) {
+            let max = config.limit.unwrap_or(states::MAX_PAIRS);
+            state_results.push(states::run(&config.data, kind, max, &mut records)?);
+        }
+    }
+    let mut targets = check_targets(&results);
+    targets.extend(check_state_targets(&state_results));
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -860,8 +915,9 @@ pub fn run(config: &Config) -> Result<Results> {
             .filter(|r| !r.trim().is_empty()),
         k: K,
         total_seconds: started.elapsed().as_secs_f64(),
-        targets: check_targets(&results),
+        targets,
         datasets: results,
+        states: state_results,
     };
     let table = markdown(&out);
     let mut stdout = std::io::stdout().lock();
@@ -873,6 +929,13 @@ pub fn run(config: &Config) -> Result<Results> {
     }
     if let Some(path) = &config.markdown {
         write_file(path, &table)?;
+    }
+    if let Some(path) = &config.states_records {
+        let lines: Vec<String> = records
+            .iter()
+            .filter_map(|r| serde_json::to_string(r).ok())
+            .collect();
+        write_file(path, &(lines.join("\n") + "\n"))?;
     }
     if let Some(path) = &config.failures {
         let mut text = failures.join("\n");
@@ -1028,6 +1091,9 @@ pub fn markdown(r: &Results) -> String {
         out.push_str(&table(&header, &rows, 1));
         out.push('\n');
     }
+    if !r.states.is_empty() {
+        out.push_str(&states_markdown(&r.states));
+    }
     if !r.targets.is_empty() {
         let _ = writeln!(out, "## Targets\n");
         let header: Vec<String> = ["data set", "metric", "path", "target", "measured", "met"]
@@ -1043,7 +1109,11 @@ pub fn markdown(r: &Results) -> String {
                 } else {
                     Unit::Rate
                 };
-                let rel = if t.relation == "<" { "<" } else { "≥" };
+                let rel = match t.relation.as_str() {
+                    "<" => "<",
+                    "<=" => "≤",
+                    _ => "≥",
+                };
                 vec![
                     t.dataset.clone(),
                     t.metric.clone(),
@@ -1057,6 +1127,53 @@ pub fn markdown(r: &Results) -> String {
         out.push_str(&table(&header, &rows, 3));
         out.push('\n');
     }
+    out
+}
+
+/// The composite-question table: one column per data set.
+fn states_markdown(results: &[states::StateResult]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "## States of composite questions\n");
+    let _ = writeln!(
+        out,
+        "Pairs of dev questions joined into one (\"A, and b?\" / \"A？B？\"), over the full pool and over the pool \
+         without every b's gold passages; \"supported with gold\" = every part of the clause supported and a gold \
+         passage in its top {} evidence.\n",
+        states::TOP_EVIDENCE
+    );
+    let mut header = vec!["metric".to_string()];
+    header.extend(
+        results
+            .iter()
+            .map(|s| format!("{} ({}, {} pairs)", s.name, s.lang, s.pairs)),
+    );
+    let row = |label: &str, f: &dyn Fn(&states::StateResult) -> f64| {
+        let mut cells = vec![label.to_string()];
+        cells.extend(results.iter().map(|s| format_value(Unit::Rate, Some(f(s)))));
+        cells
+    };
+    let rows = vec![
+        row("split into ≥ 2 parts", &|s| s.split),
+        row("both parts supported with gold (full pool)", &|s| {
+            s.both_supported
+        }),
+        row("single question supported with gold", &|s| {
+            s.single_supported
+        }),
+        row("ceiling (product of the two sides' single rates)", &|s| {
+            s.ceiling
+        }),
+        row("reduced: b not found, a still supported", &|s| {
+            s.b_not_found_a_supported
+        }),
+        row("reduced: b falsely answered", &|s| s.b_falsely_answered),
+        row("reduced: b dropped (no part)", &|s| s.b_dropped),
+        row("reduced: b alone falsely answered", &|s| {
+            s.single_falsely_answered
+        }),
+    ];
+    out.push_str(&table(&header, &rows, 1));
+    out.push('\n');
     out
 }
 
@@ -1132,6 +1249,8 @@ mod tests {
                     gain: 1.0,
                 },
             ],
+            answers: Vec::new(),
+            hops: 0,
         };
         let check = check_prefix(&index, std::slice::from_ref(&q), &[2, 5]);
         assert_eq!(check.compared, 4);
