@@ -18,6 +18,7 @@
 
 pub mod datasets;
 pub mod metrics;
+pub mod plans;
 pub mod states;
 
 use crate::error::{Error, Result};
@@ -164,6 +165,8 @@ struct PathRun {
     retrieval_slots: usize,
     /// Of those, slots whose top evidence passage is gold.
     gold_top_slots: usize,
+    /// What the plan looked like and what the answer stated.
+    plan: plans::PlanFacts,
     error: Option<String>,
 }
 
@@ -253,6 +256,7 @@ fn run_path(
         }
     };
     run.ranking = context_ids(&report);
+    run.plan = plans::facts(&report, q);
     let gold = q.gold_ids();
     for slot in report.slots.iter().filter(|s| s.kind.retrieves()) {
         run.retrieval_slots += 1;
@@ -361,6 +365,9 @@ fn coverage(runs: &[&PathRun]) -> (usize, Option<f64>) {
     (decomposed.len(), share)
 }
 
+/// A yes/no fact of one question's run.
+type Shape = fn(&Question, &PathRun) -> bool;
+
 fn group(name: &str, family: Family, outcomes: &[&Outcome]) -> Group {
     let mut rows = Vec::new();
     match family {
@@ -407,6 +414,38 @@ fn group(name: &str, family: Family, outcomes: &[&Outcome]) -> Group {
                 pc,
                 sc,
             ));
+            let shape: [(&str, &str, Shape); 5] = [
+                (
+                    "planned_chain",
+                    "planned as a chain of dependent steps",
+                    |_, r| r.plan.chain,
+                ),
+                ("planned_compare", "planned with a compare step", |_, r| {
+                    r.plan.compare
+                }),
+                (
+                    "bridge_stated",
+                    "a step's value is a gold title (bridge)",
+                    |_, r| r.plan.bridge_stated,
+                ),
+                (
+                    "answer_has_gold",
+                    "gold answer in the answer's values",
+                    |_, r| r.plan.answer_has_gold,
+                ),
+                (
+                    "hop_agreement",
+                    "planned hops = gold decomposition's",
+                    |q, r| q.hops > 0 && r.plan.hops == q.hops,
+                ),
+            ];
+            for (metric, label, f) in shape {
+                if metric == "hop_agreement" && outcomes.iter().all(|o| o.question.hops == 0) {
+                    continue;
+                }
+                let (p, s) = both(outcomes, |q, r| bool_rate(f(q, r)));
+                rows.push(row(metric, label, Unit::Rate, Some(p), Some(s)));
+            }
         }
         Family::Beir => {
             let (p, s) = both(outcomes, |q, r| {
@@ -429,6 +468,14 @@ fn group(name: &str, family: Family, outcomes: &[&Outcome]) -> Group {
                 metrics::reciprocal_rank_at(r.at(K), &q.gold_ids(), K)
             });
             rows.push(row("mrr@10", "MRR@10", Unit::Rate, Some(p), Some(s)));
+            let (p, s) = both(outcomes, |_, r| bool_rate(r.plan.answer_has_gold));
+            rows.push(row(
+                "answer_has_gold",
+                "gold answer in the answer's values",
+                Unit::Rate,
+                Some(p),
+                Some(s),
+            ));
         }
     }
     let lat = |pipeline: bool| {
