@@ -20,7 +20,6 @@ mod text;
 pub mod analyze;
 pub mod chain;
 pub mod compute;
-mod crc32;
 pub mod decompose;
 pub mod error;
 #[cfg(not(target_arch = "wasm32"))]

@@ -242,7 +242,7 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
     out.extend_from_slice(magic);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crate::crc32::hash(payload).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
     out.extend_from_slice(payload);
     out
 }
@@ -292,7 +292,7 @@ pub(crate) fn open<T: Decode>(magic: &[u8; 8], what: &str, bytes: &[u8]) -> Resu
             " unexpected bytes after the payload"
         )));
     }
-    if crate::crc32::hash(payload) != crc {
+    if crc32fast::hash(payload) != crc {
         return Err(Error::Index(
             "checksum mismatch: the file is corrupt".into(),
         ));
