@@ -36,8 +36,6 @@ pub mod report;
 pub mod retrieve;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod site;
-pub mod sort;
-pub mod sorted;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -60,7 +60,7 @@ impl MetaValue {
 /// Per-passage metadata. Reserved keys: `entities`, `doc`, `year`,
 /// `environment`, `region`, `revision`, `status`, `access`, `slot`; every other
 /// key is a free filter attribute.
-pub type Meta = crate::sorted::Map<String, MetaValue>;
+pub type Meta = std::collections::BTreeMap<String, MetaValue>;
 
 /// The access level of a passage that carries none.
 pub const DEFAULT_ACCESS: &str = "public";
@@ -322,7 +322,7 @@ impl From<Output> for String {
 
 /// A constraint map: metadata key → required value. A value may name an earlier
 /// task's output as `{task_id}`.
-pub type Constraints = crate::sorted::Map<String, String>;
+pub type Constraints = std::collections::BTreeMap<String, String>;
 
 /// One step of a plan.
 #[derive(Debug, Clone, PartialEq)]

@@ -302,8 +302,9 @@ pub fn terms(text: &str) -> Vec<Token> {
         i += 1;
     }
     // Bigrams are pushed before their second character's unigram; order by
-    // start (stable) puts every term after the unigram it begins with.
-    crate::sort::sort_by(&mut out, &|a, b| (a.start, a.end).cmp(&(b.start, b.end)));
+    // start, then end, puts every term after the unigram it begins with (the
+    // term breaks the tie of two terms over one range).
+    out.sort_unstable_by(|a, b| (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term)));
     out
 }
 

@@ -204,7 +204,7 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         let head = l.get(..t.start).unwrap_or("").trim_end();
         t.baseline = head.ends_with('比') || head.ends_with("than");
     }
-    crate::sort::sort_by(&mut out, &|a, b| a.start.cmp(&b.start));
+    out.sort_unstable_by_key(|t| t.start);
     out
 }
 

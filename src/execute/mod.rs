@@ -729,7 +729,7 @@ impl Runner<'_> {
                 add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
             }
         }
-        crate::sort::sort_by(&mut list, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         list
     }
 

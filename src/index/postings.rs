@@ -307,7 +307,7 @@ impl Postings {
             },
         };
         for (term, mut list) in map {
-            crate::sort::sort_by(&mut list, &|a, b| a.0.cmp(&b.0));
+            list.sort_unstable_by_key(|p| p.0);
             let list = list.into_iter().map(|(doc, b, t)| Posting {
                 doc,
                 tf_body: u32::from(b),

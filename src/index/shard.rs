@@ -47,7 +47,7 @@ impl Part {
 
 /// The parts a run needed but found missing.
 #[derive(Debug, Default)]
-pub struct Misses(RefCell<crate::sorted::Set<Part>>);
+pub struct Misses(RefCell<std::collections::BTreeSet<Part>>);
 
 impl Misses {
     pub fn record(&self, part: Part) {

@@ -4,8 +4,8 @@
 
 use super::Json;
 use crate::model::{check_fields, Op, Output, Plan, Scope, Task, TaskKind, SCOPE_FIELDS};
-use crate::sorted::Map;
 use crate::text::Piece;
+use std::collections::BTreeMap as Map;
 
 /// A refused value: where (a path of fields and list positions) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -55,7 +55,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
 
 fn names(ids: impl IntoIterator<Item = String>) -> String {
     let mut v: Vec<String> = ids.into_iter().collect();
-    crate::sort::sort_by(&mut v, &|a, b| a.cmp(b));
+    v.sort_unstable();
     v.dedup();
     v.join(", ")
 }
@@ -142,7 +142,7 @@ fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Resu
     let mut level = vec![0usize; n];
     for (i, t) in tasks.iter().enumerate() {
         let mut parents: Vec<usize> = t.depends_on.iter().filter_map(|d| position(d)).collect();
-        crate::sort::sort_by(&mut parents, &|a, b| a.cmp(b));
+        parents.sort_unstable();
         parents.dedup();
         if let Some(deg) = indegree.get_mut(i) {
             *deg = parents.len();

@@ -40,7 +40,7 @@ use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
-use crate::sorted::{Map, Set};
+use std::collections::{BTreeMap as Map, BTreeSet as Set};
 
 /// Most passages, and most entities, a bundle may hold: 2^25, over 400
 /// times the Python docs. Search keeps a score per passage, so a manifest
