@@ -14,7 +14,6 @@
 //! - output is ordered by start offset, and no input panics.
 
 pub mod fold;
-pub mod stem;
 
 use crate::model::Span;
 
@@ -67,6 +66,13 @@ pub fn is_stop_word(word: &str) -> bool {
         }
     }
     false
+}
+
+/// The Snowball English stem of a lowercase word (rust-stemmers).
+pub fn stem(word: &str) -> String {
+    rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English)
+        .stem(word)
+        .into_owned()
 }
 
 /// True for CJK ideographs (unified, extensions, compatibility), 々, 〇,
@@ -265,7 +271,7 @@ pub fn terms(text: &str) -> Vec<Token> {
             let term = if term.chars().any(|c| c.is_numeric()) {
                 term.clone()
             } else {
-                stem::stem(term)
+                stem(term)
             };
             out.push(Token {
                 term,
