@@ -15,8 +15,6 @@
 //! | compute | [`compute`] | durations with unit and start event; differences only when they agree |
 //! | report | [`report`] | per-slot states, coverage, an extractive answer that names what is missing |
 
-#[macro_use]
-mod text;
 pub mod analyze;
 pub mod chain;
 pub mod compute;

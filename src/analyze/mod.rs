@@ -252,7 +252,7 @@ pub fn terms(text: &str) -> Vec<Token> {
                 }
                 if let Some(p) = prev {
                     out.push(Token {
-                        term: cat!(p.token.term, c.token.term),
+                        term: format!("{}{}", p.token.term, c.token.term),
                         start: p.token.start,
                         end: c.token.end,
                     });

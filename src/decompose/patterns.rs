@@ -309,7 +309,7 @@ pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, us
         let name = t.replace('_', " ");
         for plural in ["", "s"] {
             for rel in ["that", "which", "who"] {
-                let pat = cat!("the ", name, plural, " ", rel, " ");
+                let pat = format!("the {name}{plural} {rel} ");
                 if let Some(i) = l.find(&pat) {
                     let boundary = i == 0 || l.get(..i).is_some_and(|h| h.ends_with(' '));
                     if boundary {

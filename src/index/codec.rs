@@ -31,7 +31,6 @@
 //! map decodes as `BTreeMap`'s `FromIterator` builds it (sorted; of equal
 //! keys the last).
 
-use crate::text::Piece;
 use std::collections::{BTreeMap as Map, BTreeSet as Set};
 
 /// Why and where decoding stopped.
@@ -41,13 +40,11 @@ pub struct Fault {
     pub at: usize,
 }
 
-impl Piece for Fault {
-    fn push_to(&self, out: &mut String) {
-        out.push_str(&cat!(self.what, " at byte ", self.at));
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at byte {}", self.what, self.at)
     }
 }
-
-display_by_piece!(Fault);
 
 /// A value that writes itself in the wire format.
 pub trait Encode {

@@ -119,7 +119,7 @@ impl Index {
         let mut seen = HashMap::new();
         for (i, p) in passages.iter().enumerate() {
             if p.id.trim().is_empty() {
-                return Err(Error::Input(cat!("passage ", i + 1, " has an empty id")));
+                return Err(Error::Input(format!("passage {} has an empty id", i + 1)));
             }
             if p.text.trim().is_empty() && p.title.trim().is_empty() {
                 return Err(Error::Input(format!("passage {:?} has no text", p.id)));
@@ -338,11 +338,12 @@ impl Index {
                 .cloned()
                 .unwrap_or_default(),
             None => self.passage(doc).map_or_else(Vec::new, |p| {
-                let mut terms: Vec<(usize, String)> = analyze::terms(&cat!(p.title, " ", p.text))
-                    .into_iter()
-                    .map(|t| (self.df(&t.term), t.term))
-                    .filter(|(df, _)| *df >= 2)
-                    .collect();
+                let mut terms: Vec<(usize, String)> =
+                    analyze::terms(&format!("{} {}", p.title, p.text))
+                        .into_iter()
+                        .map(|t| (self.df(&t.term), t.term))
+                        .filter(|(df, _)| *df >= 2)
+                        .collect();
                 terms.sort_unstable();
                 terms.dedup();
                 terms.into_iter().take(RARE_TERMS).map(|(_, t)| t).collect()

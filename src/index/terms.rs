@@ -101,7 +101,7 @@ impl Terms {
     pub fn fill(&mut self, i: u32, mut part: Postings) -> Result<(), String> {
         part.load(self.totals.passages as usize)?;
         if !part.terms().iter().all(|t| self.ranges.holds(i, t)) {
-            return Err(cat!("term part ", i, " holds terms outside its key range"));
+            return Err(format!("term part {i} holds terms outside its key range"));
         }
         self.ranges.fill(i, part)
     }
