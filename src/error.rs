@@ -2,8 +2,6 @@
 //! names what was wrong and where; the CLI prints it and the wasm module throws
 //! it as a JS `Error` with the same message.
 
-use crate::text::Piece;
-
 /// Longest question accepted, in characters.
 pub const MAX_QUESTION_CHARS: usize = 2000;
 
@@ -31,37 +29,34 @@ pub enum Error {
     Incomplete(Vec<String>),
 }
 
-impl Piece for Error {
-    fn push_to(&self, out: &mut String) {
-        out.push_str(&match self {
-            Error::Io { path, message } => cat!("cannot read or write ", path, ": ", message),
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Io { path, message } => write!(f, "cannot read or write {path}: {message}"),
             Error::Json {
                 source,
                 line: Some(line),
                 message,
-            } => cat!(source, ": line ", line, ": invalid JSON: ", message),
+            } => write!(f, "{source}: line {line}: invalid JSON: {message}"),
             Error::Json {
                 source,
                 line: None,
                 message,
-            } => cat!(source, ": invalid JSON: ", message),
-            Error::Input(m) => cat!("invalid input: ", m),
-            Error::Question(m) => cat!("invalid question: ", m),
-            Error::Scope(m) => cat!("invalid scope: ", m),
-            Error::Plan(m) => cat!("invalid plan: ", m),
-            Error::Index(m) => cat!("invalid index: ", m),
-            Error::Incomplete(parts) => cat!(
-                "the bundle lacks ",
+            } => write!(f, "{source}: invalid JSON: {message}"),
+            Error::Input(m) => write!(f, "invalid input: {m}"),
+            Error::Question(m) => write!(f, "invalid question: {m}"),
+            Error::Scope(m) => write!(f, "invalid scope: {m}"),
+            Error::Plan(m) => write!(f, "invalid plan: {m}"),
+            Error::Index(m) => write!(f, "invalid index: {m}"),
+            Error::Incomplete(parts) => write!(
+                f,
+                "the bundle lacks {} part(s) this answer reads ({}); add the parts neededChunks names first",
                 parts.len(),
-                " part(s) this answer reads (",
-                parts.first().map_or("", String::as_str),
-                "); add the parts neededChunks names first"
+                parts.first().map_or("", String::as_str)
             ),
-        });
+        }
     }
 }
-
-display_by_piece!(Error);
 
 impl std::error::Error for Error {}
 

@@ -15,12 +15,9 @@
 //! | compute | [`compute`] | durations with unit and start event; differences only when they agree |
 //! | report | [`report`] | per-slot states, coverage, an extractive answer that names what is missing |
 
-#[macro_use]
-mod text;
 pub mod analyze;
 pub mod chain;
 pub mod compute;
-mod crc32;
 pub mod decompose;
 pub mod error;
 #[cfg(not(target_arch = "wasm32"))]
@@ -37,8 +34,6 @@ pub mod report;
 pub mod retrieve;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod site;
-pub mod sort;
-pub mod sorted;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -8,7 +8,6 @@
 //! Passages and entities, which only the native indexer reads, keep serde
 //! derives for their JSON lines.
 
-use crate::text::Piece;
 use serde::{Deserialize, Serialize};
 
 /// One metadata value of a passage: a string, a number, a flag or a list of strings.
@@ -40,8 +39,8 @@ impl MetaValue {
     /// The value as one string, when it is a scalar.
     pub fn as_text(&self) -> Option<String> {
         match self {
-            MetaValue::Bool(b) => Some(cat!(b)),
-            MetaValue::Int(i) => Some(cat!(i)),
+            MetaValue::Bool(b) => Some(b.to_string()),
+            MetaValue::Int(i) => Some(i.to_string()),
             MetaValue::Num(n) => Some(crate::compute::number::format_amount(*n)),
             MetaValue::Str(s) => Some(s.clone()),
             MetaValue::List(_) => None,
@@ -60,7 +59,7 @@ impl MetaValue {
 /// Per-passage metadata. Reserved keys: `entities`, `doc`, `year`,
 /// `environment`, `region`, `revision`, `status`, `access`, `slot`; every other
 /// key is a free filter attribute.
-pub type Meta = crate::sorted::Map<String, MetaValue>;
+pub type Meta = std::collections::BTreeMap<String, MetaValue>;
 
 /// The access level of a passage that carries none.
 pub const DEFAULT_ACCESS: &str = "public";
@@ -153,12 +152,9 @@ pub fn check_fields<'a>(
 ) -> std::result::Result<(), String> {
     for key in keys {
         if !allowed.contains(&key) {
-            return Err(cat!(
-                "unknown field \"",
-                key,
-                "\" (expected one of: ",
-                allowed.join(", "),
-                ")"
+            return Err(format!(
+                "unknown field \"{key}\" (expected one of: {})",
+                allowed.join(", ")
             ));
         }
     }
@@ -195,10 +191,8 @@ impl Scope {
                     }
                 });
             if !ok {
-                return Err(crate::Error::Scope(cat!(
-                    "today must be YYYY-MM-DD, got \"",
-                    today,
-                    "\""
+                return Err(crate::Error::Scope(format!(
+                    "today must be YYYY-MM-DD, got \"{today}\""
                 )));
             }
         }
@@ -294,11 +288,7 @@ impl TryFrom<String> for Output {
                     entity_type: Some(t.to_string()),
                 },
                 _ => {
-                    return Err(cat!(
-                        "unknown output \"",
-                        other,
-                        "\" (passage, duration, entity, entity:<type>, document, result)"
-                    ))
+                    return Err(format!("unknown output \"{other}\" (passage, duration, entity, entity:<type>, document, result)"))
                 }
             },
         })
@@ -313,7 +303,7 @@ impl From<Output> for String {
             Output::Entity { entity_type: None } => "entity".into(),
             Output::Entity {
                 entity_type: Some(t),
-            } => cat!("entity:", t),
+            } => format!("entity:{t}"),
             Output::Document => "document".into(),
             Output::Result => "result".into(),
         }
@@ -322,7 +312,7 @@ impl From<Output> for String {
 
 /// A constraint map: metadata key → required value. A value may name an earlier
 /// task's output as `{task_id}`.
-pub type Constraints = crate::sorted::Map<String, String>;
+pub type Constraints = std::collections::BTreeMap<String, String>;
 
 /// One step of a plan.
 #[derive(Debug, Clone, PartialEq)]
@@ -372,13 +362,11 @@ impl SlotState {
     }
 }
 
-impl Piece for SlotState {
-    fn push_to(&self, out: &mut String) {
-        out.push_str(self.name());
+impl std::fmt::Display for SlotState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
-
-display_by_piece!(SlotState);
 
 /// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
 #[derive(Debug, Clone, PartialEq, Eq)]

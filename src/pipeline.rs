@@ -87,10 +87,9 @@ pub fn ask_loading(
             other => return other.map(|report| (report, fetched)),
         }
     }
-    Err(Error::Index(cat!(
-        "still missing parts after ",
-        MAX_ROUNDS,
-        " rounds of loading"
+    Err(Error::Index(format!(
+        "still missing parts after {} rounds of loading",
+        MAX_ROUNDS
     )))
 }
 
@@ -165,11 +164,7 @@ fn answer(
     trace.push(TraceEntry {
         stage: "plan".into(),
         slot: None,
-        message: cat!(
-            "revision 1: ",
-            plan.tasks.len(),
-            " task(s) from the question"
-        ),
+        message: format!("revision 1: {} task(s) from the question", plan.tasks.len()),
     });
     execute_plan(index, question.trim(), &plan, scope, options, trace)
 }
@@ -190,7 +185,7 @@ fn run_plan(index: &Index, plan: &Plan, scope: &Scope, options: &Options) -> Res
     let trace = vec![TraceEntry {
         stage: "plan".into(),
         slot: None,
-        message: cat!("revision 1: host plan with ", plan.tasks.len(), " task(s)"),
+        message: format!("revision 1: host plan with {} task(s)", plan.tasks.len()),
     }];
     execute_plan(index, &question, plan, scope, options, trace)
 }

@@ -14,7 +14,6 @@
 //! - output is ordered by start offset, and no input panics.
 
 pub mod fold;
-pub mod stem;
 
 use crate::model::Span;
 
@@ -67,6 +66,13 @@ pub fn is_stop_word(word: &str) -> bool {
         }
     }
     false
+}
+
+/// The Snowball English stem of a lowercase word (rust-stemmers).
+pub fn stem(word: &str) -> String {
+    rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English)
+        .stem(word)
+        .into_owned()
 }
 
 /// True for CJK ideographs (unified, extensions, compatibility), 々, 〇,
@@ -246,7 +252,7 @@ pub fn terms(text: &str) -> Vec<Token> {
                 }
                 if let Some(p) = prev {
                     out.push(Token {
-                        term: cat!(p.token.term, c.token.term),
+                        term: format!("{}{}", p.token.term, c.token.term),
                         start: p.token.start,
                         end: c.token.end,
                     });
@@ -265,7 +271,7 @@ pub fn terms(text: &str) -> Vec<Token> {
             let term = if term.chars().any(|c| c.is_numeric()) {
                 term.clone()
             } else {
-                stem::stem(term)
+                stem(term)
             };
             out.push(Token {
                 term,
@@ -302,8 +308,9 @@ pub fn terms(text: &str) -> Vec<Token> {
         i += 1;
     }
     // Bigrams are pushed before their second character's unigram; order by
-    // start (stable) puts every term after the unigram it begins with.
-    crate::sort::sort_by(&mut out, &|a, b| (a.start, a.end).cmp(&(b.start, b.end)));
+    // start, then end, puts every term after the unigram it begins with (the
+    // term breaks the tie of two terms over one range).
+    out.sort_unstable_by(|a, b| (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term)));
     out
 }
 

@@ -50,7 +50,7 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
     ) else {
         return Err(Broken {
             reason: "missing-hop".into(),
-            detail: cat!("passage ", from_id, " is not in the index"),
+            detail: format!("passage {from_id} is not in the index"),
         });
     };
     let joined = if key_type == crate::model::DOC_TYPE {
@@ -62,8 +62,8 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
     };
     if !joined {
         return Err(Broken {
-            reason: cat!(key_type, "-join"),
-            detail: cat!(target.id, " is not linked to ", key_type, " ", key),
+            reason: format!("{key_type}-join"),
+            detail: format!("{} is not linked to {key_type} {key}", target.id),
         });
     }
     for (field, reason) in [
@@ -73,27 +73,29 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
         if let Some((a, b)) = scope_field(from, target, field) {
             return Err(Broken {
                 reason: reason.into(),
-                detail: cat!(target.id, " is for ", field, " ", b, ", but ", from.id, " is in ", a),
+                detail: format!(
+                    "{} is for {field} {b}, but {} is in {a}",
+                    target.id, from.id
+                ),
             });
         }
     }
     if target.is_superseded() {
         let revision = target
             .meta_str("revision")
-            .map(|r| cat!(" (revision ", r, ")"))
+            .map(|r| format!(" (revision {r})"))
             .unwrap_or_default();
         return Err(Broken {
             reason: "stale-rule".into(),
-            detail: cat!(target.id, revision, " is superseded"),
+            detail: format!("{}{revision} is superseded", target.id),
         });
     }
     if !scope.may_read(target) {
         return Err(Broken {
             reason: "access".into(),
-            detail: cat!(
-                "a hop needs a passage outside the allowed access levels (",
-                scope.access.join(", "),
-                ")"
+            detail: format!(
+                "a hop needs a passage outside the allowed access levels ({})",
+                scope.access.join(", ")
             ),
         });
     }

@@ -577,7 +577,7 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
             DurationUnit::Month => "个月",
             DurationUnit::Year => "年",
         };
-        return cat!(super::number::format_amount(amount), " ", u);
+        return format!("{} {u}", super::number::format_amount(amount));
     }
     let u = match unit {
         DurationUnit::CalendarDay => "calendar day",
@@ -588,7 +588,7 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
         DurationUnit::Year => "year",
     };
     let plural = if amount == 1.0 { "" } else { "s" };
-    cat!(super::number::format_amount(amount), " ", u, plural)
+    format!("{} {u}{plural}", super::number::format_amount(amount))
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
             let [(a_id, a), (b_id, b)] = inputs else {
                 return Err(unresolved(
                     "no-comparable-value",
-                    cat!(op.name(), " needs exactly two inputs"),
+                    format!("{} needs exactly two inputs", op.name()),
                 ));
             };
             let (
@@ -79,21 +79,13 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                 }
                 return Err(unresolved(
                     "no-comparable-value",
-                    cat!(a_id, " and ", b_id, " do not both state a duration"),
+                    format!("{a_id} and {b_id} do not both state a duration"),
                 ));
             };
             if ux != uy {
                 return Err(unresolved(
                     "unit-mismatch",
-                    cat!(
-                        a_id,
-                        " counts in ",
-                        ux.name(),
-                        ", ",
-                        b_id,
-                        " in ",
-                        uy.name()
-                    ),
+                    format!("{a_id} counts in {}, {b_id} in {}", ux.name(), uy.name()),
                 ));
             }
             if !duration::same_start(sx.as_deref(), sy.as_deref()) {
@@ -101,15 +93,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                     |s: &Option<String>| s.clone().unwrap_or_else(|| "an unstated event".into());
                 return Err(unresolved(
                     "start-event-mismatch",
-                    cat!(
-                        a_id,
-                        " counts from ",
-                        show(sx),
-                        ", ",
-                        b_id,
-                        " from ",
-                        show(sy)
-                    ),
+                    format!("{a_id} counts from {}, {b_id} from {}", show(sx), show(sy)),
                 ));
             }
             if op == Op::Same {
@@ -136,7 +120,7 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                 let Some(year) = first_year(text) else {
                     return Err(unresolved(
                         "no-comparable-value",
-                        cat!("no date found for ", id),
+                        format!("no date found for {id}"),
                     ));
                 };
                 let better = match best {

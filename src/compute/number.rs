@@ -33,9 +33,9 @@ pub fn format_amount(x: f64) -> String {
     let sign = if x < 0.0 && cents > 0 { "-" } else { "" };
     let (whole, rest) = (cents / 100, cents % 100);
     match rest {
-        0 => cat!(sign, whole),
-        r if r % 10 == 0 => cat!(sign, whole, ".", r / 10),
-        r => cat!(sign, whole, if r < 10 { ".0" } else { "." }, r),
+        0 => format!("{sign}{whole}"),
+        r if r % 10 == 0 => format!("{sign}{whole}.{}", r / 10),
+        r => format!("{sign}{whole}{}{r}", if r < 10 { ".0" } else { "." }),
     }
 }
 

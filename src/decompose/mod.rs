@@ -37,9 +37,8 @@ pub fn check_question(question: &str) -> Result<&str> {
     }
     let n = q.chars().count();
     if n > MAX_QUESTION_CHARS {
-        return Err(Error::Question(cat!(
-            n,
-            " characters, more than the limit of ",
+        return Err(Error::Question(format!(
+            "{n} characters, more than the limit of {}",
             MAX_QUESTION_CHARS
         )));
     }
@@ -78,11 +77,11 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         notes: Vec::new(),
     };
     if resolved != q {
-        b.notes.push(cat!("first person resolved: ", resolved));
+        b.notes.push(format!("first person resolved: {resolved}"));
     }
     let parts = clauses(&resolved);
     if parts.len() > 1 {
-        b.notes.push(cat!("split into ", parts.len(), " clauses"));
+        b.notes.push(format!("split into {} clauses", parts.len()));
     }
     for clause in &parts {
         b.clause(clause);
@@ -122,7 +121,7 @@ fn cut(text: &str, ranges: &[(usize, usize)]) -> String {
     let mut out = String::new();
     let mut pos = 0;
     let mut sorted = ranges.to_vec();
-    crate::sort::sort_by(&mut sorted, &|a, b| a.cmp(b));
+    sorted.sort_unstable();
     for (s, e) in sorted {
         if s >= pos {
             out.push_str(text.get(pos..s).unwrap_or(""));
@@ -199,7 +198,7 @@ impl Builder<'_> {
         let temporals = self.temporals(text);
         let own = temporals.iter().find(|t| !t.baseline).map(|t| t.year);
         if let Some(y) = own.or(year) {
-            constraints.insert("year".into(), cat!(y));
+            constraints.insert("year".into(), y.to_string());
         }
         let ranges: Vec<(usize, usize)> = temporals.iter().map(|t| (t.start, t.end)).collect();
         (cut(text, &ranges), constraints)
@@ -208,10 +207,10 @@ impl Builder<'_> {
     fn next_id(&mut self, compute: bool) -> String {
         if compute {
             self.computes += 1;
-            cat!("c", self.computes)
+            format!("c{}", self.computes)
         } else {
             self.retrievals += 1;
-            cat!("q", self.retrievals)
+            format!("q{}", self.retrievals)
         }
     }
 
@@ -264,7 +263,7 @@ impl Builder<'_> {
         };
         let order = |t: &String| self.tasks.iter().position(|x| x.id == *t);
         if op == Op::Same {
-            crate::sort::sort_by(&mut inputs, &|a, b| order(a).cmp(&order(b)));
+            inputs.sort_unstable_by(|a, b| order(a).cmp(&order(b)).then_with(|| a.cmp(b)));
         }
         self.tasks.push(Task {
             id: id.clone(),
@@ -304,7 +303,7 @@ impl Builder<'_> {
         let (text, constraints) = self.constrain(clause, self.default_year);
         let output = patterns::output_of(&text);
         let id = self.retrieval(text, constraints, output);
-        self.notes.push(cat!(id, ": ", clause));
+        self.notes.push(format!("{id}: {clause}"));
     }
 
     fn difference(&mut self, clause: &str, r: (usize, usize), temporals: &[Temporal]) {
@@ -321,20 +320,12 @@ impl Builder<'_> {
         let (text, constraints) = self.constrain(&subject, year);
         let output = patterns::output_of(&text);
         let mut baseline = constraints.clone();
-        baseline.insert("year".into(), cat!(base.year));
+        baseline.insert("year".into(), base.year.to_string());
         let a = self.retrieval(text.clone(), constraints, output.clone());
         let b = self.retrieval(text, baseline, output);
         let c = self.compute(clause, Op::Difference, vec![a.clone(), b.clone()]);
-        self.notes.push(cat!(
-            c,
-            ": difference of ",
-            a,
-            " and ",
-            b,
-            " (",
-            clause,
-            ")"
-        ));
+        self.notes
+            .push(format!("{c}: difference of {a} and {b} ({clause})"));
     }
 
     fn same(&mut self, clause: &str, left: (usize, usize), right: (usize, usize)) {
@@ -352,7 +343,7 @@ impl Builder<'_> {
         );
         let right_facets = self.facets(&right_text);
         let right_question = if right_facets.is_empty() {
-            cat!(right_text, " ", attribute)
+            format!("{right_text} {attribute}")
         } else {
             let names: Vec<&str> = right_facets
                 .iter()
@@ -363,7 +354,7 @@ impl Builder<'_> {
             } else {
                 " "
             };
-            cat!(names.join(" "), joiner, attribute)
+            format!("{}{joiner}{attribute}", names.join(" "))
         };
         let (lq, lc) = self.constrain(&left_text, self.default_year);
         let (rq, rc) = self.constrain(&right_question, self.default_year);
@@ -372,7 +363,7 @@ impl Builder<'_> {
         let r = self.retrieval(rq, rc, output);
         let c = self.compute(clause, Op::Same, vec![l.clone(), r.clone()]);
         self.notes
-            .push(cat!(c, ": is ", l, " the same as ", r, " (", clause, ")"));
+            .push(format!("{c}: is {l} the same as {r} ({clause})"));
     }
 
     fn choice(&mut self, clause: &str, op: Op, a: (usize, usize), b: (usize, usize)) {
@@ -384,12 +375,12 @@ impl Builder<'_> {
         for r in [a, b] {
             let name = tidy(slice(clause, r));
             let (text, constraints) =
-                self.constrain(&cat!(name, " ", predicate), self.default_year);
+                self.constrain(&format!("{name} {predicate}"), self.default_year);
             ids.push(self.retrieval(text, constraints, Output::Passage));
         }
         let c = self.compute(clause, op, ids.clone());
         self.notes
-            .push(cat!(c, ": ", op.name(), " of ", ids.join(", ")));
+            .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
     }
 
     /// Two or more passage titles named in a comparison ("Were A and B of
@@ -428,9 +419,11 @@ impl Builder<'_> {
             Some(op) if op != Op::Difference => {
                 let c = self.compute(clause, op, ids.clone());
                 self.notes
-                    .push(cat!(c, ": ", op.name(), " of ", ids.join(", ")));
+                    .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
             }
-            _ => self.notes.push(cat!("compared titles: ", ids.join(", "))),
+            _ => self
+                .notes
+                .push(format!("compared titles: {}", ids.join(", "))),
         }
     }
 
@@ -441,7 +434,7 @@ impl Builder<'_> {
         self.tasks.push(Task {
             id: id.clone(),
             kind: TaskKind::Follow,
-            question: cat!("which ", name, " ", relative, "?"),
+            question: format!("which {name} {relative}?"),
             constraints: Constraints::new(),
             output: Some(Output::Entity {
                 entity_type: Some(kind.to_string()),
@@ -450,18 +443,11 @@ impl Builder<'_> {
             depends_on: vec![],
         });
         let head = clause.get(..start).unwrap_or("");
-        let main = cat!(head, placeholder(&id), "?");
+        let main = format!("{head}{}?", placeholder(&id));
         let (text, constraints) = self.constrain(&main, self.default_year);
         let next = self.dependant(&id, text, constraints);
-        self.notes.push(cat!(
-            id,
-            " → ",
-            next,
-            ": the ",
-            name,
-            " is found first, then used (",
-            clause,
-            ")"
+        self.notes.push(format!(
+            "{id} → {next}: the {name} is found first, then used ({clause})"
         ));
     }
 
@@ -494,23 +480,16 @@ impl Builder<'_> {
         });
         // What is asked of the referenced document: the clause with the
         // referring phrase reduced to the noun it names.
-        let rest = tidy(&cat!(
+        let rest = tidy(&format!(
+            "{}{noun}{}",
             clause.get(..r.phrase.0).unwrap_or(""),
-            noun,
             clause.get(r.phrase.1..).unwrap_or("")
         ));
         let (text, mut constraints) = self.constrain(&rest, self.default_year);
         constraints.insert("doc".into(), placeholder(&id));
         let next = self.dependant(&id, text, constraints);
-        self.notes.push(cat!(
-            id,
-            " → ",
-            next,
-            ": the document ",
-            doc,
-            " references (",
-            noun,
-            ") is read first"
+        self.notes.push(format!(
+            "{id} → {next}: the document {doc} references ({noun}) is read first"
         ));
         true
     }

@@ -204,7 +204,7 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         let head = l.get(..t.start).unwrap_or("").trim_end();
         t.baseline = head.ends_with('比') || head.ends_with("than");
     }
-    crate::sort::sort_by(&mut out, &|a, b| a.start.cmp(&b.start));
+    out.sort_unstable_by_key(|t| t.start);
     out
 }
 
@@ -309,7 +309,7 @@ pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, us
         let name = t.replace('_', " ");
         for plural in ["", "s"] {
             for rel in ["that", "which", "who"] {
-                let pat = cat!("the ", name, plural, " ", rel, " ");
+                let pat = format!("the {name}{plural} {rel} ");
                 if let Some(i) = l.find(&pat) {
                     let boundary = i == 0 || l.get(..i).is_some_and(|h| h.ends_with(' '));
                     if boundary {

@@ -27,7 +27,7 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     let flush = |word: &mut String, out: &mut String| {
         let replaced = match word.as_str() {
             "I" | "me" | "Me" | "ME" | "myself" | "Myself" => Some(user.to_string()),
-            "my" | "My" | "MY" | "mine" | "Mine" => Some(cat!(user, "'s")),
+            "my" | "My" | "MY" | "mine" | "Mine" => Some(format!("{user}'s")),
             _ => None,
         };
         out.push_str(replaced.as_deref().unwrap_or(word));
@@ -121,7 +121,7 @@ fn split_conjunctions(clause: &str) -> Vec<String> {
         .map(|p| {
             let p = p.trim().trim_end_matches([',', ';']).trim().to_string();
             if asks && !p.ends_with('?') {
-                cat!(p, "?")
+                format!("{p}?")
             } else {
                 p
             }

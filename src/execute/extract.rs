@@ -145,10 +145,11 @@ pub fn values(
                         hits.iter().filter(|(a, _)| a >= s && a < e).count()
                     })
             };
-            crate::sort::sort_by(&mut found, &|a, b| {
+            found.sort_unstable_by(|a, b| {
                 score(b)
                     .cmp(&score(a))
                     .then(a.span.start.cmp(&b.span.start))
+                    .then(a.span.end.cmp(&b.span.end))
             });
             found
                 .into_iter()
@@ -230,7 +231,12 @@ fn linked(
             span,
         ));
     }
-    crate::sort::sort_by(&mut found, &|a, b| (a.0, a.2.start).cmp(&(b.0, b.2.start)));
+    let key = |v: &Value| crate::chain::key_of(v).map(|(k, _, _)| k.to_string());
+    found.sort_unstable_by(|a, b| {
+        (a.0, a.2.start, a.2.end)
+            .cmp(&(b.0, b.2.start, b.2.end))
+            .then_with(|| key(&a.1).cmp(&key(&b.1)))
+    });
     dedup(found)
 }
 

@@ -144,7 +144,7 @@ fn display(value: &Value) -> String {
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Duration { text, .. } | Value::Passage { text, .. } => text.clone(),
         Value::Difference { amount, .. } => crate::compute::number::format_amount(*amount),
-        Value::Same { equal } => cat!(equal),
+        Value::Same { equal } => equal.to_string(),
         Value::Choice { label, .. } => label.clone(),
     }
 }
@@ -216,7 +216,7 @@ pub fn execute(
             &mut runner.trace,
             "execute",
             None,
-            cat!("wave ", w + 1, ": ", wave.join(", ")),
+            format!("wave {}: {}", w + 1, wave.join(", ")),
         );
         for id in wave {
             let Some(task) = plan.tasks.iter().find(|t| t.id == *id) else {
@@ -227,13 +227,14 @@ pub fn execute(
                 &mut runner.trace,
                 "execute",
                 Some(id),
-                cat!(
+                format!(
+                    "{}{}",
                     outcome.slot.state,
                     outcome
                         .slot
                         .reason
                         .as_ref()
-                        .map(|r| cat!(": ", r))
+                        .map(|r| format!(": {r}"))
                         .unwrap_or_default()
                 ),
             );
@@ -278,7 +279,7 @@ impl Runner<'_> {
             .iter()
             .filter_map(|d| {
                 let state = done.get(d).map_or(SlotState::Missing, |o| o.slot.state);
-                (state != SlotState::Supported).then(|| cat!(d, " is ", state))
+                (state != SlotState::Supported).then(|| format!("{d} is {state}"))
             })
             .collect();
         if !unsupported.is_empty() {
@@ -289,7 +290,7 @@ impl Runner<'_> {
                 output,
             );
             slot.state = SlotState::Blocked;
-            slot.reason = Some(cat!("needs ", unsupported.join(", ")));
+            slot.reason = Some(format!("needs {}", unsupported.join(", ")));
             return Outcome {
                 slot,
                 alternatives: Vec::new(),
@@ -344,17 +345,7 @@ impl Runner<'_> {
                         &mut self.trace,
                         "plan",
                         Some(&task.id),
-                        cat!(
-                            "revision: ",
-                            pivot,
-                            " = ",
-                            display(&alt),
-                            " (candidate ",
-                            i + 1,
-                            " of ",
-                            pivot,
-                            "; earlier ones led nowhere)"
-                        ),
+                        format!("revision: {pivot} = {} (candidate {} of {pivot}; earlier ones led nowhere)", display(&alt), i + 1),
                     );
                 }
                 return outcome;
@@ -363,17 +354,14 @@ impl Runner<'_> {
                 &mut self.trace,
                 "execute",
                 Some(&task.id),
-                cat!(
-                    "with ",
-                    pivot,
-                    " = ",
+                format!(
+                    "with {pivot} = {}: {}",
                     display(&alt),
-                    ": ",
                     outcome
                         .slot
                         .reason
                         .clone()
-                        .unwrap_or_else(|| cat!(outcome.slot.state))
+                        .unwrap_or_else(|| outcome.slot.state.to_string())
                 ),
             );
             // Only a hop that leads nowhere is retried with the next candidate;
@@ -406,12 +394,8 @@ impl Runner<'_> {
                     Some((id, _, _)) => value = value.replace(&placeholder(&name), id),
                     None => {
                         slot.state = SlotState::Error;
-                        slot.reason = Some(cat!(
-                            "constraint ",
-                            key,
-                            " needs an ID from ",
-                            name,
-                            ", which produced none"
+                        slot.reason = Some(format!(
+                            "constraint {key} needs an ID from {name}, which produced none"
                         ));
                         return Outcome {
                             slot,
@@ -495,7 +479,7 @@ impl Runner<'_> {
                 &mut self.trace,
                 "retrieve",
                 Some(&task.id),
-                cat!("slot cues: ", r.cues.join(", ")),
+                format!("slot cues: {}", r.cues.join(", ")),
             );
         }
         let terms: Vec<String> = r.query.iter().map(|q| q.term.clone()).collect();
@@ -606,17 +590,19 @@ impl Runner<'_> {
             slot.value = Some(value);
         } else if let Some(b) = broken {
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(cat!(b.reason, ": ", b.detail));
+            slot.reason = Some(format!("{}: {}", b.reason, b.detail));
         } else if exhausted {
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(cat!(
-                "budget: the step budget of ",
-                self.options.budget,
-                " passages ran out before this was confirmed"
+            slot.reason = Some(format!(
+                "budget: the step budget of {} passages ran out before this was confirmed",
+                self.options.budget
             ));
         } else if valueless {
             slot.state = SlotState::Missing;
-            slot.reason = Some(cat!("no applicable passage states a ", output_name(output)));
+            slot.reason = Some(format!(
+                "no applicable passage states a {}",
+                output_name(output)
+            ));
         } else if let Some(doc) = stale {
             let id = self
                 .index
@@ -624,20 +610,15 @@ impl Runner<'_> {
                 .map(|p| p.id.clone())
                 .unwrap_or_default();
             slot.state = SlotState::Unresolved;
-            slot.reason = Some(cat!(
-                "stale-rule: only superseded passages apply (",
-                id,
-                ")"
-            ));
+            slot.reason = Some(format!("stale-rule: only superseded passages apply ({id})"));
         } else if r.candidates.is_empty() {
             slot.state = SlotState::Missing;
             slot.reason = Some("no passage matches".into());
         } else {
             slot.state = SlotState::Missing;
-            slot.reason = Some(cat!(
-                "no passage applies (the best covers ",
-                (best_coverage * 100.0).round() as u32,
-                "% of the question)"
+            slot.reason = Some(format!(
+                "no passage applies (the best covers {}% of the question)",
+                (best_coverage * 100.0).round() as u32
             ));
         }
         if alternatives.is_empty() {
@@ -687,7 +668,7 @@ impl Runner<'_> {
                     .map(|p| p.id.clone())
                     .unwrap_or_default()
             };
-            let message = cat!("follows mentions: ", id(*from), " → ", id(*to));
+            let message = format!("follows mentions: {} → {}", id(*from), id(*to));
             note(&mut self.trace, "retrieve", Some(&task.id), message);
         }
         let top = found.first().map_or(1.0, |h| h.1.max(1e-9));
@@ -729,7 +710,7 @@ impl Runner<'_> {
                 add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
             }
         }
-        crate::sort::sort_by(&mut list, &|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         list
     }
 
@@ -762,20 +743,14 @@ impl Runner<'_> {
         let entity = self.index.resolve(doc)?;
         let owners = self.index.owners(entity);
         if owners.is_empty() {
-            return Some(cat!("document ", doc, " is not in the index"));
+            return Some(format!("document {doc} is not in the index"));
         }
         let readable = owners.iter().any(|&d| {
             self.index
                 .passage(d)
                 .is_some_and(|p| self.scope.may_read(p))
         });
-        (!readable).then(|| {
-            cat!(
-                "access: document ",
-                doc,
-                " is outside the allowed access levels"
-            )
-        })
+        (!readable).then(|| format!("access: document {doc} is outside the allowed access levels"))
     }
 
     fn evidence(&self, doc: u32, score: f32, span: Span) -> Evidence {
@@ -878,7 +853,7 @@ impl Runner<'_> {
             }
             Err(u) => {
                 slot.state = SlotState::Unresolved;
-                slot.reason = Some(cat!(u.reason, ": ", u.detail));
+                slot.reason = Some(format!("{}: {}", u.reason, u.detail));
             }
         }
         if op == Op::Difference {
@@ -886,7 +861,7 @@ impl Runner<'_> {
                 &mut self.trace,
                 "compute",
                 Some(&task.id),
-                cat!("difference over ", task.depends_on.join(", ")),
+                format!("difference over {}", task.depends_on.join(", ")),
             );
         }
         Outcome {

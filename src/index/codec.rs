@@ -13,24 +13,25 @@
 //! | `String`, byte string | varint length, then the bytes (UTF-8 checked) |
 //! | `char` | as the one-character string |
 //! | `Option` | 0, or 1 then the value |
-//! | `Vec`, `Map`, `Set` | varint count, then the items (a map's as key, value) |
+//! | `Vec`, `BTreeMap`, `BTreeSet` | varint count, then the items (a map's as key, value, in key order) |
 //! | record, tuple | the fields in order, nothing between |
 //! | enum | varint variant number, then its fields |
 //!
-//! Why by hand: serde's derived visitors driven by postcard's deserializer
-//! were 21 KB raw of the wasm module; with these impls it is 4.1 KB gzip
-//! smaller, and the 77k-passage file loads as fast (see [`Decode`] for
-//! what made the difference).
+//! The format is ours, as a search engine's index format usually is: it is
+//! what an index file's payload and every bundle part hold, and its version
+//! is [`super::format::VERSION`]. Why by hand rather than serde derives over
+//! postcard: the decoders below never return early (see [`Decode`]), which
+//! kept them 4.1 KB gzip smaller than serde's visitors in the wasm module, and
+//! the 77k-passage file loads as fast.
 //!
 //! Guarantees: decoding never panics and never trusts a count with memory
 //! (preallocation is capped, a count beyond the bytes left is a fault);
 //! [`from_bytes`] returns a value only when no fault was met and every
 //! byte was used, else the first [`Fault`]: what was wrong, and where. A
-//! map decodes as [`Map`]'s `FromIterator` builds it (sorted; of equal
+//! map decodes as `BTreeMap`'s `FromIterator` builds it (sorted; of equal
 //! keys the last).
 
-use crate::sorted::{Map, Set};
-use crate::text::Piece;
+use std::collections::{BTreeMap as Map, BTreeSet as Set};
 
 /// Why and where decoding stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,13 +40,11 @@ pub struct Fault {
     pub at: usize,
 }
 
-impl Piece for Fault {
-    fn push_to(&self, out: &mut String) {
-        out.push_str(&cat!(self.what, " at byte ", self.at));
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at byte {}", self.what, self.at)
     }
 }
-
-display_by_piece!(Fault);
 
 /// A value that writes itself in the wire format.
 pub trait Encode {

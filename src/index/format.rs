@@ -242,7 +242,7 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
     out.extend_from_slice(magic);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crate::crc32::hash(payload).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
     out.extend_from_slice(payload);
     out
 }
@@ -252,52 +252,41 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
 pub(crate) fn open<T: Decode>(magic: &[u8; 8], what: &str, bytes: &[u8]) -> Result<T> {
     let field = |from: usize, len: usize| {
         bytes.get(from..from + len).ok_or_else(|| {
-            Error::Index(cat!(
-                "truncated: ",
+            Error::Index(format!(
+                "truncated: {} bytes, shorter than the {}-byte header",
                 bytes.len(),
-                " bytes, shorter than the ",
-                HEADER,
-                "-byte header"
+                HEADER
             ))
         })
     };
     if field(0, 8)? != magic {
-        return Err(Error::Index(cat!("not ", what, " (wrong magic number)")));
+        return Err(Error::Index(format!("not {what} (wrong magic number)")));
     }
     let version = u32::from_le_bytes(le(field(8, 4)?));
     if version != VERSION {
-        return Err(Error::Index(cat!(
-            "format version ",
-            version,
-            " is not supported (this build reads version ",
-            VERSION,
-            "); rebuild the index"
-        )));
+        return Err(Error::Index(format!("format version {version} is not supported (this build reads version {}); rebuild the index", VERSION)));
     }
     let len = u64::from_le_bytes(le(field(12, 8)?));
     let crc = u32::from_le_bytes(le(field(20, 4)?));
     let payload = bytes.get(HEADER..).unwrap_or(&[]);
     if (payload.len() as u64) < len {
-        return Err(Error::Index(cat!(
-            "truncated: payload has ",
-            payload.len(),
-            " of ",
-            len,
-            " bytes"
+        return Err(Error::Index(format!(
+            "truncated: payload has {} of {len} bytes",
+            payload.len()
         )));
     }
     if (payload.len() as u64) > len {
-        return Err(Error::Index(cat!(
-            payload.len() as u64 - len,
-            " unexpected bytes after the payload"
+        return Err(Error::Index(format!(
+            "{} unexpected bytes after the payload",
+            payload.len() as u64 - len
         )));
     }
-    if crate::crc32::hash(payload) != crc {
+    if crc32fast::hash(payload) != crc {
         return Err(Error::Index(
             "checksum mismatch: the file is corrupt".into(),
         ));
     }
-    codec::from_bytes(payload).map_err(|e| Error::Index(cat!("cannot decode payload: ", e)))
+    codec::from_bytes(payload).map_err(|e| Error::Index(format!("cannot decode payload: {e}")))
 }
 
 /// Checks that a passage's mention spans lie on its text's character
@@ -311,10 +300,9 @@ pub(crate) fn check_mentions(p: &Passage, list: &[Mention], entities: u32) -> Re
             || m.end as usize > p.text.len()
     };
     if list.iter().any(bad) {
-        return Err(Error::Index(cat!(
-            "mention table of passage \"",
-            p.id,
-            "\" is inconsistent"
+        return Err(Error::Index(format!(
+            "mention table of passage \"{}\" is inconsistent",
+            p.id
         )));
     }
     Ok(())
@@ -386,7 +374,7 @@ impl Index {
             stored.mentions,
         );
         if let Some(id) = index.duplicate_id() {
-            return Err(Error::Index(cat!("duplicate passage id \"", id, "\"")));
+            return Err(Error::Index(format!("duplicate passage id \"{id}\"")));
         }
         Ok(index)
     }

@@ -22,11 +22,11 @@ pub mod terms;
 use crate::analyze;
 use crate::error::{Error, Result};
 use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
-use crate::sorted::{Map, Set};
 pub use catalog::{Catalog, Mention};
 pub use postings::{Bm25, Postings};
 use shard::{KeyRows, Misses, Pages, Part, Ranged};
 use std::collections::HashMap;
+use std::collections::{BTreeMap as Map, BTreeSet as Set};
 pub use terms::{Hit, QueryTerm, Terms};
 
 /// How many of a passage's rarest terms [`Index::rare_terms`] keeps.
@@ -119,7 +119,7 @@ impl Index {
         let mut seen = HashMap::new();
         for (i, p) in passages.iter().enumerate() {
             if p.id.trim().is_empty() {
-                return Err(Error::Input(cat!("passage ", i + 1, " has an empty id")));
+                return Err(Error::Input(format!("passage {} has an empty id", i + 1)));
             }
             if p.text.trim().is_empty() && p.title.trim().is_empty() {
                 return Err(Error::Input(format!("passage {:?} has no text", p.id)));
@@ -194,9 +194,9 @@ impl Index {
         mentions: Vec<Vec<Mention>>,
     ) -> Index {
         let mut by_id: Vec<u32> = (0..passages.len() as u32).collect();
-        crate::sort::sort_by(&mut by_id, &|&a, &b| {
+        by_id.sort_unstable_by(|&a, &b| {
             let id = |d: u32| passages.get(d as usize).map(|p| p.id.as_str());
-            id(a).cmp(&id(b))
+            id(a).cmp(&id(b)).then(a.cmp(&b))
         });
         let whole = Misses::default();
         let mut owners: Vec<Vec<u32>> = vec![Vec::new(); catalog.len() as usize];
@@ -212,7 +212,7 @@ impl Index {
                     .iter()
                     .filter_map(|t| catalog.resolve(t, &whole))
                     .collect();
-                crate::sort::sort_by(&mut ids, &|a, b| a.cmp(b));
+                ids.sort_unstable();
                 ids.dedup();
                 ids
             })
@@ -251,7 +251,7 @@ impl Index {
             owned.extend(doc);
             owned.extend(title);
             named_by.push((title.filter(|&e| catalog.is_title(e, &whole)), doc));
-            crate::sort::sort_by(&mut owned, &|a, b| a.cmp(b));
+            owned.sort_unstable();
             owned.dedup();
             for e in owned {
                 if let Some(list) = owners.get_mut(e as usize) {
@@ -260,7 +260,8 @@ impl Index {
             }
             if let Some(slot) = p.meta_str("slot") {
                 slot_members
-                    .entry_or_default(analyze::fold::lower_str(&slot))
+                    .entry(analyze::fold::lower_str(&slot))
+                    .or_default()
                     .push(i);
             }
             for key in p.meta.keys() {
@@ -301,7 +302,7 @@ impl Index {
         for (attribute, words) in &self.cues {
             for word in words {
                 for t in analyze::terms(word) {
-                    let list = cue_terms.entry_or_default(t.term);
+                    let list = cue_terms.entry(t.term).or_default();
                     if !list.contains(attribute) {
                         list.push(analyze::fold::lower_str(attribute));
                     }
@@ -315,7 +316,7 @@ impl Index {
                 .map(|e| analyze::fold::lower_str(&e.kind))
                 .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
                 .collect();
-            crate::sort::sort_by(&mut types, &|a, b| a.cmp(b));
+            types.sort_unstable();
             types.dedup();
             self.types = types;
         }
@@ -337,12 +338,13 @@ impl Index {
                 .cloned()
                 .unwrap_or_default(),
             None => self.passage(doc).map_or_else(Vec::new, |p| {
-                let mut terms: Vec<(usize, String)> = analyze::terms(&cat!(p.title, " ", p.text))
-                    .into_iter()
-                    .map(|t| (self.df(&t.term), t.term))
-                    .filter(|(df, _)| *df >= 2)
-                    .collect();
-                crate::sort::sort_by(&mut terms, &|a, b| a.cmp(b));
+                let mut terms: Vec<(usize, String)> =
+                    analyze::terms(&format!("{} {}", p.title, p.text))
+                        .into_iter()
+                        .map(|t| (self.df(&t.term), t.term))
+                        .filter(|(df, _)| *df >= 2)
+                        .collect();
+                terms.sort_unstable();
                 terms.dedup();
                 terms.into_iter().take(RARE_TERMS).map(|(_, t)| t).collect()
             }),

@@ -95,7 +95,7 @@ fn decode_terms(r: &mut Reader<'_>) -> Vec<String> {
         let rest = r.str();
         let prev = out.last().map_or("", String::as_str);
         match prev.get(..shared) {
-            Some(head) => out.push(cat!(head, rest)),
+            Some(head) => out.push(format!("{head}{rest}")),
             None => r.fail(
                 "a front-coded term sharing more than its predecessor has",
                 r.at(),
@@ -307,7 +307,7 @@ impl Postings {
             },
         };
         for (term, mut list) in map {
-            crate::sort::sort_by(&mut list, &|a, b| a.0.cmp(&b.0));
+            list.sort_unstable_by_key(|p| p.0);
             let list = list.into_iter().map(|(doc, b, t)| Posting {
                 doc,
                 tf_body: u32::from(b),
@@ -438,7 +438,7 @@ impl Postings {
                     Some(delta)
                 });
                 let Some(delta) = decoded else {
-                    return Err(cat!("posting list of \"", term, "\" is truncated"));
+                    return Err(format!("posting list of \"{term}\" is truncated"));
                 };
                 // The first delta is the passage number itself.
                 let doc = match last {
@@ -449,10 +449,8 @@ impl Postings {
                 match doc {
                     Some(d) if (d as usize) < passages => last = Some(d),
                     _ => {
-                        return Err(cat!(
-                            "posting list of \"",
-                            term,
-                            "\" names a missing passage"
+                        return Err(format!(
+                            "posting list of \"{term}\" names a missing passage"
                         ))
                     }
                 }

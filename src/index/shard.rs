@@ -47,7 +47,7 @@ impl Part {
 
 /// The parts a run needed but found missing.
 #[derive(Debug, Default)]
-pub struct Misses(RefCell<crate::sorted::Set<Part>>);
+pub struct Misses(RefCell<std::collections::BTreeSet<Part>>);
 
 impl Misses {
     pub fn record(&self, part: Part) {
@@ -150,17 +150,13 @@ impl<T> Pages<T> {
     /// Loads a page; the row count must match.
     pub fn fill(&mut self, page: u32, rows: Vec<T>) -> Result<(), String> {
         if page >= self.page_count() {
-            return Err(cat!("page ", page, " does not exist"));
+            return Err(format!("page {page} does not exist"));
         }
         let want = self.rows_of(page).len();
         if rows.len() != want {
-            return Err(cat!(
-                "page ",
-                page,
-                " holds ",
-                rows.len(),
-                " rows, expected ",
-                want
+            return Err(format!(
+                "page {page} holds {} rows, expected {want}",
+                rows.len()
             ));
         }
         let at = page as usize;
@@ -290,7 +286,7 @@ impl<T> Ranged<T> {
         let slot = self
             .chunks
             .get_mut(i as usize)
-            .ok_or_else(|| cat!("key range ", i, " does not exist"))?;
+            .ok_or_else(|| format!("key range {i} does not exist"))?;
         *slot = Some(chunk);
         Ok(())
     }

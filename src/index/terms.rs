@@ -11,6 +11,7 @@ use super::postings::{Bm25, Postings};
 use super::shard::{Misses, Part, Ranged};
 use crate::analyze;
 use std::cell::RefCell;
+use std::cmp::Ordering;
 
 /// A scored passage; `matched` has bit `i` set when query term `i` occurs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -100,7 +101,7 @@ impl Terms {
     pub fn fill(&mut self, i: u32, mut part: Postings) -> Result<(), String> {
         part.load(self.totals.passages as usize)?;
         if !part.terms().iter().all(|t| self.ranges.holds(i, t)) {
-            return Err(cat!("term part ", i, " holds terms outside its key range"));
+            return Err(format!("term part {i} holds terms outside its key range"));
         }
         self.ranges.fill(i, part)
     }
@@ -216,16 +217,18 @@ impl Terms {
         // The filter is costlier than scoring: run it down the ranking only
         // as far as needed. Rank the best `depth` (a partial sort), and rank
         // twice as deep only when the filter refused too many of those.
+        let mut hits: Vec<Hit> = touched.iter().filter_map(|&d| hit(d)).collect();
+        let total = hits.len();
         let mut depth = limit;
         let kept = loop {
-            let ranked = crate::sort::top_k(touched.iter().filter_map(|&d| hit(d)), depth, &order);
+            let ranked = best_first(&mut hits, depth, order);
             let kept: Vec<Hit> = ranked
                 .iter()
                 .copied()
                 .filter(|h| keep(h.doc))
                 .take(limit)
                 .collect();
-            if kept.len() == limit || ranked.len() == touched.len() {
+            if kept.len() == limit || ranked.len() == total {
                 break kept;
             }
             depth = depth.saturating_mul(2);
@@ -281,6 +284,18 @@ pub fn held(query: &[QueryTerm]) -> u64 {
 }
 
 /// The match-mask bit of query term `i`; terms past the 64th have none.
+/// The first `k` of `items` by `order`, sorted; the rest is left behind them
+/// unordered (a partial sort: O(n) to select, then O(k log k)).
+fn best_first<T>(items: &mut [T], k: usize, order: impl Fn(&T, &T) -> Ordering) -> &[T] {
+    if k < items.len() {
+        items.select_nth_unstable_by(k, &order);
+    }
+    let n = k.min(items.len());
+    let top = &mut items[..n];
+    top.sort_unstable_by(&order);
+    top
+}
+
 fn bit(i: usize) -> u64 {
     u32::try_from(i)
         .ok()

@@ -4,8 +4,7 @@
 
 use super::Json;
 use crate::model::{check_fields, Op, Output, Plan, Scope, Task, TaskKind, SCOPE_FIELDS};
-use crate::sorted::Map;
-use crate::text::Piece;
+use std::collections::BTreeMap as Map;
 
 /// A refused value: where (a path of fields and list positions) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,17 +13,14 @@ pub struct Invalid {
     message: String,
 }
 
-impl Piece for Invalid {
-    fn push_to(&self, out: &mut String) {
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if !self.path.is_empty() {
-            out.push_str(&self.path);
-            out.push_str(": ");
+            write!(f, "{}: ", self.path)?;
         }
-        out.push_str(&self.message);
+        f.write_str(&self.message)
     }
 }
-
-display_by_piece!(Invalid);
 
 /// A value with a JSON form a host may send.
 pub trait FromJson: Sized {
@@ -71,7 +67,7 @@ impl Reader {
     }
 
     fn expected<T>(&mut self, what: &str, got: &Json<'_>) -> Option<T> {
-        self.refuse(&cat!("expected ", what, ", got ", got.kind()))
+        self.refuse(&format!("expected {what}, got {}", got.kind()))
     }
 
     /// Reads `value` as `T` one step down the path: field `key`, or
@@ -87,7 +83,7 @@ impl Reader {
             }
             None => {
                 self.path.push('[');
-                i.push_to(&mut self.path);
+                self.path.push_str(&i.to_string());
                 self.path.push(']');
             }
         }
@@ -117,7 +113,7 @@ impl Reader {
     pub fn req<T: FromJson>(&mut self, fields: &Fields<'_>, key: &str) -> Option<T> {
         match fields.get(key) {
             Some(value) => self.below(Some(key), 0, value),
-            None => self.refuse(&cat!("missing field \"", key, "\"")),
+            None => self.refuse(&format!("missing field \"{key}\"")),
         }
     }
 }
@@ -203,12 +199,9 @@ fn named<T: Copy>(
     let s = String::read(r, value)?;
     all.iter().copied().find(|&t| name(t) == s).or_else(|| {
         let names: Vec<&str> = all.iter().map(|&t| name(t)).collect();
-        r.refuse(&cat!(
-            "unknown value \"",
-            s,
-            "\" (expected one of: ",
-            names.join(", "),
-            ")"
+        r.refuse(&format!(
+            "unknown value \"{s}\" (expected one of: {})",
+            names.join(", ")
         ))
     })
 }

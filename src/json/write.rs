@@ -8,8 +8,8 @@ use crate::model::{
     Span, TaskKind, TraceEntry, Value,
 };
 use crate::plan::Schedule;
-use crate::sorted::Map;
 use std::borrow::Cow;
+use std::collections::BTreeMap as Map;
 
 /// A value with a JSON form.
 pub trait ToJson {

@@ -26,7 +26,7 @@ pub struct Schedule {
 /// The placeholder that stands for task `id`'s output in a question or a
 /// constraint: `{id}`.
 pub fn placeholder(id: &str) -> String {
-    cat!("{", id, "}")
+    format!("{{{id}}}")
 }
 
 /// The `{id}` placeholders named in a text.
@@ -55,7 +55,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
 
 fn names(ids: impl IntoIterator<Item = String>) -> String {
     let mut v: Vec<String> = ids.into_iter().collect();
-    crate::sort::sort_by(&mut v, &|a, b| a.cmp(b));
+    v.sort_unstable();
     v.dedup();
     v.join(", ")
 }
@@ -67,9 +67,9 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
         return Err(Error::Plan("the plan has no tasks".into()));
     }
     if tasks.len() > MAX_TASKS {
-        return Err(Error::Plan(cat!(
+        return Err(Error::Plan(format!(
+            "{} tasks, more than the limit of {}",
             tasks.len(),
-            " tasks, more than the limit of ",
             MAX_TASKS
         )));
     }
@@ -78,14 +78,17 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
     let mut duplicates = Vec::new();
     for (i, t) in tasks.iter().enumerate() {
         if t.id.trim().is_empty() {
-            return Err(Error::Plan(cat!("task ", i + 1, " has an empty id")));
+            return Err(Error::Plan(format!("task {} has an empty id", i + 1)));
         }
         if position(&t.id) != Some(i) {
             duplicates.push(t.id.clone());
         }
     }
     if !duplicates.is_empty() {
-        return Err(Error::Plan(cat!("duplicate task id: ", names(duplicates))));
+        return Err(Error::Plan(format!(
+            "duplicate task id: {}",
+            names(duplicates)
+        )));
     }
     let mut unknown = Vec::new();
     let mut undeclared = Vec::new();
@@ -97,14 +100,14 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
         }
         for d in &t.depends_on {
             if position(d).is_none() {
-                unknown.push(cat!(d, " (needed by ", t.id, ")"));
+                unknown.push(format!("{d} (needed by {})", t.id));
             }
         }
         let mut refs = placeholders(&t.question);
         refs.extend(t.constraints.values().flat_map(|v| placeholders(v)));
         for r in refs {
             if !t.depends_on.contains(&r) {
-                undeclared.push(cat!(r, " (used by ", t.id, ")"));
+                undeclared.push(format!("{r} (used by {})", t.id));
             }
         }
         if matches!(t.kind, TaskKind::Compare | TaskKind::Compute) && t.depends_on.is_empty() {
@@ -112,23 +115,26 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
         }
     }
     if !unknown.is_empty() {
-        return Err(Error::Plan(cat!("unknown prerequisite: ", names(unknown))));
+        return Err(Error::Plan(format!(
+            "unknown prerequisite: {}",
+            names(unknown)
+        )));
     }
     if !undeclared.is_empty() {
-        return Err(Error::Plan(cat!(
-            "placeholder names a task that is not a prerequisite: ",
+        return Err(Error::Plan(format!(
+            "placeholder names a task that is not a prerequisite: {}",
             names(undeclared)
         )));
     }
     if !no_input.is_empty() {
-        return Err(Error::Plan(cat!(
-            "compare/compute task without inputs: ",
+        return Err(Error::Plan(format!(
+            "compare/compute task without inputs: {}",
             names(no_input)
         )));
     }
     if !empty.is_empty() {
-        return Err(Error::Plan(cat!(
-            "task with an empty question: ",
+        return Err(Error::Plan(format!(
+            "task with an empty question: {}",
             names(empty)
         )));
     }
@@ -142,7 +148,7 @@ fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Resu
     let mut level = vec![0usize; n];
     for (i, t) in tasks.iter().enumerate() {
         let mut parents: Vec<usize> = t.depends_on.iter().filter_map(|d| position(d)).collect();
-        crate::sort::sort_by(&mut parents, &|a, b| a.cmp(b));
+        parents.sort_unstable();
         parents.dedup();
         if let Some(deg) = indegree.get_mut(i) {
             *deg = parents.len();
@@ -174,8 +180,8 @@ fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Resu
         let stuck = (0..n)
             .filter(|i| indegree.get(*i).is_some_and(|d| *d > 0))
             .filter_map(|i| tasks.get(i).map(|t| t.id.clone()));
-        return Err(Error::Plan(cat!(
-            "dependency cycle among tasks: ",
+        return Err(Error::Plan(format!(
+            "dependency cycle among tasks: {}",
             names(stuck)
         )));
     }

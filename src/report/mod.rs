@@ -35,8 +35,8 @@ pub fn describe(value: &Value, zh: bool) -> String {
         } => {
             let label = unit_label(*unit, *a, zh);
             match (start, zh) {
-                (Some(s), true) => cat!(s, "后 ", label),
-                (Some(s), false) => cat!(label, " after ", s),
+                (Some(s), true) => format!("{s}后 {label}"),
+                (Some(s), false) => format!("{label} after {s}"),
                 (None, _) => label,
             }
         }
@@ -51,11 +51,11 @@ pub fn describe(value: &Value, zh: bool) -> String {
             let label = unit_label(*unit, *a, zh);
             let (f, s) = (amount(*first), amount(*second));
             match (direction.as_str(), zh) {
-                ("same", true) => cat!("没有变化（均为 ", f, "）"),
-                ("same", false) => cat!("unchanged (both ", f, ")"),
-                ("shorter", true) => cat!("缩短了 ", label, "（", s, " → ", f, "）"),
-                ("longer", true) => cat!("延长了 ", label, "（", s, " → ", f, "）"),
-                (d, _) => cat!(d, " by ", label, " (", f, " vs ", s, ")"),
+                ("same", true) => format!("没有变化（均为 {f}）"),
+                ("same", false) => format!("unchanged (both {f})"),
+                ("shorter", true) => format!("缩短了 {label}（{s} → {f}）"),
+                ("longer", true) => format!("延长了 {label}（{s} → {f}）"),
+                (d, _) => format!("{d} by {label} ({f} vs {s})"),
             }
         }
         Value::Same { equal } => match (equal, zh) {
@@ -64,7 +64,7 @@ pub fn describe(value: &Value, zh: bool) -> String {
             (true, false) => "yes, the same".into(),
             (false, false) => "no, they differ".into(),
         },
-        Value::Choice { label, year, .. } => cat!(label, " (", year, ")"),
+        Value::Choice { label, year, .. } => format!("{label} ({year})"),
     }
 }
 
@@ -97,37 +97,37 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
             (SlotState::Supported, Some(v)) => {
                 let cites = citations(s, slots)
                     .iter()
-                    .map(|c| cat!("[", c, "]"))
+                    .map(|c| format!("[{c}]"))
                     .collect::<Vec<_>>()
                     .join("");
                 lines.push(
-                    cat!(s.question, " — ", describe(v, zh), " ", cites)
+                    format!("{} — {} {cites}", s.question, describe(v, zh))
                         .trim_end()
                         .to_string(),
                 );
             }
             (SlotState::Unresolved, _) => {
                 let reason = s.reason.clone().unwrap_or_default();
-                unconfirmed.push(cat!(s.question, " (", reason, ")"));
+                unconfirmed.push(format!("{} ({reason})", s.question));
             }
             _ => missing.push(s.question.clone()),
         }
     }
     if !missing.is_empty() {
         lines.push(if zh {
-            cat!("未能找到以下内容的资料：", missing.join("；"))
+            format!("未能找到以下内容的资料：{}", missing.join("；"))
         } else {
-            cat!(
-                "I couldn't find documented information on: ",
+            format!(
+                "I couldn't find documented information on: {}",
                 missing.join("; ")
             )
         });
     }
     if !unconfirmed.is_empty() {
         lines.push(if zh {
-            cat!("找到了相关资料，但无法确认：", unconfirmed.join("；"))
+            format!("找到了相关资料，但无法确认：{}", unconfirmed.join("；"))
         } else {
-            cat!("Could not confirm: ", unconfirmed.join("; "))
+            format!("Could not confirm: {}", unconfirmed.join("; "))
         });
     }
     lines.join("\n")

@@ -34,7 +34,7 @@ pub fn read(value: &JsValue) -> Result<Json<'static>, String> {
 
 fn read_at(value: &JsValue, depth: usize) -> Result<Json<'static>, String> {
     if depth > MAX_DEPTH {
-        return Err(cat!("nested more than ", MAX_DEPTH, " deep"));
+        return Err(format!("nested more than {} deep", MAX_DEPTH));
     }
     if value.is_null() || value.is_undefined() {
         return Ok(Json::Null);

@@ -7,14 +7,13 @@
 use crate::index::Index;
 use crate::json::read::{from_json, Reader};
 use crate::json::{FromJson, Json, ToJson};
-use crate::text::Piece;
 use crate::{Error, Options, Plan, Report, Scope};
 use wasm_bindgen::prelude::*;
 
 mod js;
 
-fn js_error(e: impl Piece) -> JsValue {
-    js_sys::Error::new(&cat!(e)).into()
+fn js_error(e: impl std::fmt::Display) -> JsValue {
+    js_sys::Error::new(&e.to_string()).into()
 }
 
 fn to_js(value: &dyn ToJson) -> JsValue {
@@ -24,7 +23,7 @@ fn to_js(value: &dyn ToJson) -> JsValue {
 /// Reads a host value as `T`; `what` makes the core's error of a message.
 fn from_js<T: FromJson>(value: &JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
     let tree = js::read(value).map_err(|m| js_error(what(m)))?;
-    from_json(&tree).map_err(|e| js_error(what(cat!(e))))
+    from_json(&tree).map_err(|e| js_error(what(e.to_string())))
 }
 
 /// An optional object (absent: `T::default()`).
@@ -63,7 +62,7 @@ impl FromJson for JsOptions {
 }
 
 fn options_of(value: &JsValue) -> Result<(Options, bool), JsValue> {
-    let o: JsOptions = optional(value, |m| Error::Input(cat!("options: ", m)))?;
+    let o: JsOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
     let defaults = Options::default();
     Ok((
         Options {

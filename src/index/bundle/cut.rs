@@ -151,11 +151,9 @@ impl Index {
         }
         let rows = self.passage_count().max(self.entity_count());
         if rows > super::MAX_ROWS {
-            return Err(Error::Index(cat!(
-                rows,
-                " passages or entities: a bundle holds at most ",
-                super::MAX_ROWS,
-                "; write an index file"
+            return Err(Error::Index(format!(
+                "{rows} passages or entities: a bundle holds at most {}; write an index file",
+                super::MAX_ROWS
             )));
         }
         let mut cut = Cutter {

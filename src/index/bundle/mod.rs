@@ -40,7 +40,7 @@ use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
-use crate::sorted::{Map, Set};
+use std::collections::{BTreeMap as Map, BTreeSet as Set};
 
 /// Most passages, and most entities, a bundle may hold: 2^25, over 400
 /// times the Python docs. Search keeps a score per passage, so a manifest
@@ -160,7 +160,7 @@ fn part_name(kind: char, n: u32, build: u32) -> String {
     let hex = (0..8)
         .rev()
         .filter_map(|i| char::from_digit(build >> (4 * i) & 0xf, 16));
-    let mut name = cat!(kind, n, '-');
+    let mut name = format!("{kind}{n}-");
     name.extend(hex);
     name.push_str(".slc");
     name
@@ -273,17 +273,13 @@ impl Index {
     /// Opens a bundle from its manifest; no part is loaded yet.
     pub fn from_manifest(bytes: &[u8]) -> Result<Index> {
         let m: Manifest = format::open(MANIFEST_MAGIC, "a slotchain bundle manifest", bytes)?;
-        let bad = |what: String| Error::Index(cat!("manifest: ", what));
+        let bad = |what: String| Error::Index(format!("manifest: {what}"));
         let n = m.totals.passages;
         let entities = m.entity_count;
         if n.max(entities) > MAX_ROWS {
-            return Err(bad(cat!(
-                n,
-                " passages and ",
-                entities,
-                " entities: a bundle holds at most ",
-                MAX_ROWS,
-                " of each"
+            return Err(bad(format!(
+                "{n} passages and {entities} entities: a bundle holds at most {} of each",
+                MAX_ROWS
             )));
         }
         let d = &m.directory;
@@ -332,12 +328,12 @@ impl Index {
     /// Adds one part of a bundle opened with [`Index::from_manifest`]. The
     /// name must be one of this bundle's parts, and the bytes that part.
     pub fn add_part(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
-        let unknown = || Error::Index(cat!("part ", name, ": not a part of this bundle"));
+        let unknown = || Error::Index(format!("part {name}: not a part of this bundle"));
         let directory = self.parts.as_ref().ok_or_else(unknown)?;
         let part = directory.part(name).ok_or_else(unknown)?;
-        let bad = |what: String| Error::Index(cat!("part ", name, ": ", what));
-        let sealed: Sealed =
-            format::open(PART_MAGIC, "a slotchain bundle part", bytes).map_err(|e| bad(cat!(e)))?;
+        let bad = |what: String| Error::Index(format!("part {name}: {what}"));
+        let sealed: Sealed = format::open(PART_MAGIC, "a slotchain bundle part", bytes)
+            .map_err(|e| bad(e.to_string()))?;
         if sealed.build != directory.build
             || directory.part(&part_name(sealed.part.0, sealed.part.1, sealed.build)) != Some(part)
         {
@@ -358,10 +354,10 @@ impl Index {
                 let mut named_by = Vec::with_capacity(rows.len());
                 for (p, m, l, r, named) in rows {
                     let p = format::load_passage(p);
-                    format::check_mentions(&p, &m, entities).map_err(|e| bad(cat!(e)))?;
+                    format::check_mentions(&p, &m, entities).map_err(|e| bad(e.to_string()))?;
                     let (title, doc) = named;
                     if l.iter().chain(&title).chain(&doc).any(|&e| e >= entities) {
-                        return Err(bad(cat!("passage \"", p.id, "\" links a missing entity")));
+                        return Err(bad(format!("passage \"{}\" links a missing entity", p.id)));
                     }
                     passages.push(p);
                     mentions.push(m);
