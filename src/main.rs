@@ -121,6 +121,9 @@ struct EvalArgs {
     /// Write one record per composite question of the state evaluation (JSON lines) to this file.
     #[arg(long)]
     states_records: Option<PathBuf>,
+    /// Write the figures acceptance decides on, per candidate (JSON lines), to this file.
+    #[arg(long)]
+    readings: Option<PathBuf>,
 }
 
 enum Failure {
@@ -348,6 +351,7 @@ fn eval(args: EvalArgs) -> Result<(), Failure> {
         failures: args.failures,
         prefix_check: args.prefix_check,
         states_records: args.states_records,
+        readings: args.readings,
     };
     eval::run(&config)?;
     Ok(())

@@ -383,6 +383,8 @@ pub enum DurationUnit {
     CalendarDay,
     /// Working / business days (工作日).
     WorkingDay,
+    Second,
+    Minute,
     Hour,
     Week,
     Month,
@@ -395,6 +397,8 @@ impl DurationUnit {
         match self {
             DurationUnit::CalendarDay => "calendar_day",
             DurationUnit::WorkingDay => "working_day",
+            DurationUnit::Second => "second",
+            DurationUnit::Minute => "minute",
             DurationUnit::Hour => "hour",
             DurationUnit::Week => "week",
             DurationUnit::Month => "month",
@@ -428,11 +432,22 @@ pub struct Duration {
     pub span: Span,
 }
 
+/// One fact of a set that answers a part together.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fact {
+    pub passage_id: String,
+    /// The sentence that states it.
+    pub text: String,
+}
+
 /// The value a slot produced.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     /// A passage answers the slot; `text` is its best-matching sentence.
     Passage { passage_id: String, text: String },
+    /// Several facts answer it together ("what should Priya not eat?": the
+    /// restrictions among her diet facts), each with its sentence.
+    Facts { facts: Vec<Fact> },
     Duration {
         amount: f64,
         unit: DurationUnit,

@@ -14,6 +14,7 @@
 //! - output is ordered by start offset, and no input panics.
 
 pub mod fold;
+pub mod lexicon;
 
 use crate::model::Span;
 

@@ -274,6 +274,9 @@ fn zh_unit(t: &Text, i: usize) -> Option<(DurationUnit, usize)> {
         ("自然日", DurationUnit::CalendarDay),
         ("日历日", DurationUnit::CalendarDay),
         ("小时", DurationUnit::Hour),
+        ("分钟", DurationUnit::Minute),
+        ("秒钟", DurationUnit::Second),
+        ("秒", DurationUnit::Second),
         ("星期", DurationUnit::Week),
         ("天", DurationUnit::CalendarDay),
         ("日", DurationUnit::CalendarDay),
@@ -300,7 +303,14 @@ fn en_unit(t: &Text, i: usize) -> Option<(DurationUnit, usize)> {
     let unit = match w.as_str() {
         "day" | "days" => DurationUnit::CalendarDay,
         "workday" | "workdays" => DurationUnit::WorkingDay,
+        "second" | "seconds" | "sec" | "secs" => DurationUnit::Second,
+        "minute" | "minutes" | "min" | "mins" => DurationUnit::Minute,
         "hour" | "hours" | "hr" | "hrs" => DurationUnit::Hour,
+        // "keeps 14 daily snapshots": a history of 14 days.
+        "daily" | "nightly" => DurationUnit::CalendarDay,
+        "hourly" => DurationUnit::Hour,
+        "weekly" => DurationUnit::Week,
+        "monthly" => DurationUnit::Month,
         "week" | "weeks" | "wk" | "wks" => DurationUnit::Week,
         "month" | "months" => DurationUnit::Month,
         "year" | "years" | "yr" | "yrs" => DurationUnit::Year,
@@ -572,6 +582,8 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
         let u = match unit {
             DurationUnit::CalendarDay => "个自然日",
             DurationUnit::WorkingDay => "个工作日",
+            DurationUnit::Second => "秒",
+            DurationUnit::Minute => "分钟",
             DurationUnit::Hour => "小时",
             DurationUnit::Week => "周",
             DurationUnit::Month => "个月",
@@ -582,6 +594,8 @@ pub fn unit_label(unit: DurationUnit, amount: f64, zh: bool) -> String {
     let u = match unit {
         DurationUnit::CalendarDay => "calendar day",
         DurationUnit::WorkingDay => "working day",
+        DurationUnit::Second => "second",
+        DurationUnit::Minute => "minute",
         DurationUnit::Hour => "hour",
         DurationUnit::Week => "week",
         DurationUnit::Month => "month",
@@ -793,6 +807,18 @@ mod tests {
         );
         assert_eq!(d("2 work days"), one(2.0, WorkingDay, None, "2 work days"));
         assert_eq!(d("48 hrs"), one(48.0, Hour, None, "48 hrs"));
+        assert_eq!(
+            d("within 30 seconds"),
+            one(30.0, Second, None, "within 30 seconds")
+        );
+        assert_eq!(d("a 3 second back-off"), one(3.0, Second, None, "3 second"));
+        assert_eq!(d("10 mins"), one(10.0, Minute, None, "10 mins"));
+        assert_eq!(
+            d("keeps 14 daily snapshots"),
+            one(14.0, CalendarDay, None, "14 daily")
+        );
+        assert_eq!(d("4分钟内"), one(4.0, Minute, None, "4分钟内"));
+        assert!(d("after the second retry").is_empty());
         // "someone" is not "one".
         assert!(durations("someone days").is_empty());
     }

@@ -9,6 +9,7 @@
 //! set on metadata keys the index actually carries; a sub-question asked twice
 //! (same words, same constraints) becomes one task.
 
+pub mod frame;
 mod patterns;
 mod split;
 

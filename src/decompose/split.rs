@@ -1,20 +1,25 @@
 //! Stage 3 — decompose: resolving the speaker and splitting compound questions.
 //!
 //! Guarantees: first person is replaced only by the scope's user (never
-//! guessed); a question is split only at a question mark or at a conjunction
-//! followed by an interrogative — a plain list ("Priya eats fish and does not
-//! eat meat") is never split, and no part shorter than two words is produced.
+//! guessed); a question is split only at a question mark, or at a
+//! conjunction ("and", "also", "plus", "as well as"; 另外, 还有, 以及, or a
+//! comma between two Chinese questions) that starts a new question: an
+//! interrogative ("and can I …", "and how …"), a clause that asks with a late
+//! wh-word after a comma ("…, and X was founded in what year?"), or a second
+//! verb phrase under the same question words ("how do I add X and deploy Y"
+//! → "how do I deploy Y"). A plain list ("Priya eats fish and does not eat
+//! meat", "add tea and coffee") is never split; a leading connective ("Also,
+//! …", "还有，…") is dropped; no part shorter than two words is produced.
 
 /// English interrogative words that open a new question.
 const WH: &[&str] = &[
-    "how", "what", "when", "where", "which", "who", "whom", "whose", "why",
+    "how", "what", "when", "where", "which", "who", "whom", "whose", "why", "whether",
 ];
 /// Auxiliaries that open a yes/no question when followed by a subject.
 const AUX: &[&str] = &[
     "are", "can", "could", "did", "do", "does", "has", "have", "is", "may", "might", "must",
     "should", "was", "were", "will", "would",
 ];
-const CONJ: &[&str] = &["and", "but", "also", "plus"];
 const NEGATION: &[&str] = &["not", "never", "n't", "no"];
 
 /// Replaces first-person words with the scope's user.
@@ -26,7 +31,7 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
         let replaced = match word.as_str() {
-            "I" | "me" | "Me" | "ME" | "myself" | "Myself" => Some(user.to_string()),
+            "I" | "i" | "me" | "Me" | "ME" | "myself" | "Myself" => Some(user.to_string()),
             "my" | "My" | "MY" | "mine" | "Mine" => Some(format!("{user}'s")),
             _ => None,
         };
@@ -63,14 +68,53 @@ fn split_marks(question: &str) -> Vec<String> {
     parts.push(current);
     parts
         .into_iter()
-        .map(|p| {
-            p.trim()
-                .trim_start_matches([',', '，', ';', '；'])
-                .trim()
-                .to_string()
-        })
+        .map(|p| strip_connective(&p))
         .filter(|p| p.chars().any(char::is_alphanumeric))
         .collect()
+}
+
+/// A clause without the connective it starts with ("Also, how soon …",
+/// "还有，境内…", "以及…").
+fn strip_connective(part: &str) -> String {
+    let mut p = part
+        .trim()
+        .trim_start_matches([',', '，', ';', '；', '、'])
+        .trim();
+    loop {
+        let lower = p.to_lowercase();
+        let en = [
+            "and also",
+            "and then",
+            "as well as",
+            "also",
+            "and",
+            "plus",
+            "but",
+            "then",
+        ]
+        .iter()
+        .find(|c| {
+            lower.starts_with(*c)
+                && lower
+                    .get(c.len()..)
+                    .is_some_and(|r| r.starts_with([' ', ',']))
+        })
+        .map(|c| c.len());
+        let zh = ZH_CONNECTIVES
+            .iter()
+            .find(|c| p.starts_with(*c))
+            .map(|c| c.len());
+        match en.or(zh) {
+            Some(n) => {
+                p = p
+                    .get(n..)
+                    .unwrap_or("")
+                    .trim_start_matches([',', '，', '、'])
+                    .trim();
+            }
+            None => return p.to_string(),
+        }
+    }
 }
 
 fn bare(word: &str) -> String {
@@ -78,28 +122,127 @@ fn bare(word: &str) -> String {
         .to_ascii_lowercase()
 }
 
-/// Splits one clause at "conjunction + interrogative".
-fn split_conjunctions(clause: &str) -> Vec<String> {
-    let words: Vec<(usize, &str)> = clause
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - clause.as_ptr() as usize, w))
-        .collect();
-    let asks = clause.trim_end().ends_with('?');
-    let mut cuts = Vec::new();
-    for (i, (pos, w)) in words.iter().enumerate() {
-        if i < 2 || !CONJ.contains(&bare(w).as_str()) {
-            continue;
+/// One whitespace-separated word of a clause.
+struct Word<'c> {
+    pos: usize,
+    raw: &'c str,
+    bare: String,
+}
+
+fn words_of(clause: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for chunk in clause.split_inclusive(char::is_whitespace) {
+        let raw = chunk.trim_end();
+        if !raw.is_empty() {
+            out.push(Word {
+                pos,
+                raw,
+                bare: bare(raw),
+            });
         }
-        let next = words.get(i + 1).map(|(_, w)| bare(w)).unwrap_or_default();
-        let after = words.get(i + 2).map(|(_, w)| bare(w)).unwrap_or_default();
-        let opens = WH.contains(&next.as_str())
+        pos += chunk.len();
+    }
+    out
+}
+
+/// Where a cut leaves the clause: the byte where the left part ends, the
+/// byte where the right part starts, and words to put before the right part
+/// (the question words it shares: "how do I").
+struct Cut {
+    left_end: usize,
+    right_start: usize,
+    prefix: String,
+}
+
+/// The conjunction at word `i`, as the number of words it spans.
+fn conjunction(w: &[Word], i: usize) -> Option<usize> {
+    let at = |k: usize| w.get(k).map_or("", |x| x.bare.as_str());
+    match at(i) {
+        "as" if at(i + 1) == "well" && at(i + 2) == "as" => Some(3),
+        "and" if matches!(at(i + 1), "also" | "then") => Some(2),
+        "and" | "but" | "also" | "plus" => Some(1),
+        _ => None,
+    }
+}
+
+/// The words a question's verb phrases share ("How do I", "how to", "How
+/// can we"): up to the first verb after the auxiliary or "to".
+fn shared_prefix(w: &[Word], upto: usize) -> Option<usize> {
+    let first = w.first()?.bare.as_str();
+    if !WH.contains(&first) {
+        return None;
+    }
+    let aux = w
+        .iter()
+        .take(upto)
+        .position(|x| AUX.contains(&x.bare.as_str()) || x.bare == "to")?;
+    (aux + 1..upto).find(|&k| {
+        w.get(k).is_some_and(|x| {
+            crate::analyze::lexicon::is_verb(&x.bare)
+                && !FIRST_PERSON_SUBJECTS.contains(&x.bare.as_str())
+        })
+    })
+}
+
+/// Subjects after an auxiliary that are never the verb ("do *I* add").
+const FIRST_PERSON_SUBJECTS: &[&str] = &["i", "we", "you", "they", "one", "he", "she", "it"];
+
+/// Splits one English clause at a conjunction that starts a new question.
+fn split_en(clause: &str) -> Vec<String> {
+    let w = words_of(clause);
+    let first = w.first().map_or("", |x| x.bare.as_str());
+    let asks = clause.trim_end().ends_with('?') || WH.contains(&first) || AUX.contains(&first);
+    let mut cuts: Vec<Cut> = Vec::new();
+    let mut i = 2;
+    while i < w.len() {
+        let Some(span) = conjunction(&w, i) else {
+            i += 1;
+            continue;
+        };
+        let j = i + span;
+        let next = w.get(j).map_or("", |x| x.bare.as_str());
+        let after = w.get(j + 1).map_or("", |x| x.bare.as_str());
+        let rest = w.len().saturating_sub(j);
+        let left_start = cuts.last().map_or(0, |c| c.right_start);
+        let left_words: Vec<&Word> = w
+            .iter()
+            .filter(|x| x.pos >= left_start && x.pos < w[i].pos)
+            .collect();
+        let comma = w.get(i - 1).is_some_and(|x| x.raw.ends_with(','));
+        let left_asks = left_words.iter().any(|x| WH.contains(&x.bare.as_str()))
+            || left_words
+                .first()
+                .is_some_and(|x| AUX.contains(&x.bare.as_str()));
+        let right_asks = w.iter().skip(j).any(|x| WH.contains(&x.bare.as_str()));
+        let mut prefix = String::new();
+        // "and how …", "and can I …"
+        let interrogative = WH.contains(&next)
             || (asks
-                && AUX.contains(&next.as_str())
+                && AUX.contains(&next)
                 && !after.is_empty()
-                && !NEGATION.contains(&after.as_str())
+                && !NEGATION.contains(&after)
                 && !after.ends_with("n't"));
-        if opens && words.len() - i > 2 {
-            cuts.push(*pos);
+        // "…, and Bordan Tkachuk was the CEO of which company?"
+        let late_wh = comma && left_asks && right_asks && rest >= 3;
+        let mut opens = interrogative || late_wh;
+        if !opens && crate::analyze::lexicon::is_verb(next) && !next.ends_with('s') {
+            // "How do I add a sitemap and deploy to Netlify?"
+            if let Some(verb) = shared_prefix(&w, i) {
+                let end = w.get(verb).map_or(0, |x| x.pos);
+                prefix = clause.get(..end).unwrap_or("").trim_end().to_string();
+                opens = true;
+            }
+        }
+        if opens && rest >= 2 {
+            cuts.push(Cut {
+                left_end: w[i].pos,
+                right_start: w.get(j).map_or(clause.len(), |x| x.pos),
+                prefix,
+            });
+            i = j;
+        } else {
+            i += 1;
         }
     }
     if cuts.is_empty() {
@@ -107,15 +250,16 @@ fn split_conjunctions(clause: &str) -> Vec<String> {
     }
     let mut parts = Vec::new();
     let mut start = 0;
-    for cut in cuts {
-        let left = clause.get(start..cut).unwrap_or("");
-        parts.push(left.to_string());
-        // Skip the conjunction itself.
-        let rest = clause.get(cut..).unwrap_or("");
-        let skip = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        start = cut + skip;
+    let mut prefix = String::new();
+    for cut in &cuts {
+        parts.push(join_prefix(
+            &prefix,
+            clause.get(start..cut.left_end).unwrap_or(""),
+        ));
+        start = cut.right_start;
+        prefix = cut.prefix.clone();
     }
-    parts.push(clause.get(start..).unwrap_or("").to_string());
+    parts.push(join_prefix(&prefix, clause.get(start..).unwrap_or("")));
     parts
         .into_iter()
         .map(|p| {
@@ -130,11 +274,95 @@ fn split_conjunctions(clause: &str) -> Vec<String> {
         .collect()
 }
 
+fn join_prefix(prefix: &str, part: &str) -> String {
+    if prefix.is_empty() {
+        part.to_string()
+    } else {
+        format!("{prefix} {}", part.trim())
+    }
+}
+
+/// Chinese words that join two questions.
+const ZH_CONNECTIVES: &[&str] = &["另外", "还有", "以及", "此外", "并且", "同时", "而且"];
+/// Chinese words that make a clause a question.
+const ZH_ASKS: &[&str] = &[
+    "吗",
+    "呢",
+    "多少",
+    "多久",
+    "多长",
+    "什么",
+    "哪",
+    "谁",
+    "几",
+    "怎么",
+    "如何",
+    "怎样",
+    "是否",
+    "为什么",
+    "为何",
+    "能否",
+    "可否",
+    "有没有",
+    "是不是",
+];
+
+fn asks_zh(text: &str) -> bool {
+    ZH_ASKS.iter().any(|w| text.contains(w))
+}
+
+/// Splits one Chinese clause at a comma, semicolon or connective between
+/// two questions ("…缩短了多少，另外境内报销审批后多久付款").
+fn split_zh(clause: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    let bytes = clause.len();
+    while i < bytes {
+        let rest = clause.get(i..).unwrap_or("");
+        let sep = ["，", "；", ";", ","]
+            .iter()
+            .find(|s| rest.starts_with(*s))
+            .map(|s| s.len())
+            .or_else(|| {
+                ZH_CONNECTIVES
+                    .iter()
+                    .find(|c| rest.starts_with(*c))
+                    .map(|c| c.len())
+            });
+        if let Some(n) = sep {
+            let left = clause.get(start..i).unwrap_or("");
+            let right = clause.get(i + n..).unwrap_or("");
+            if asks_zh(left)
+                && asks_zh(right)
+                && left.chars().count() >= 4
+                && right.chars().count() >= 4
+            {
+                parts.push(left.to_string());
+                start = i + n;
+            }
+            i += n;
+        } else {
+            i += rest.chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    parts.push(clause.get(start..).unwrap_or("").to_string());
+    parts
+}
+
 /// Splits a question into clauses (one clause for a simple question).
 pub fn clauses(question: &str) -> Vec<String> {
     split_marks(question)
         .iter()
-        .flat_map(|c| split_conjunctions(c))
+        .flat_map(|c| {
+            if c.chars().any(crate::analyze::is_cjk) {
+                split_zh(c)
+            } else {
+                split_en(c)
+            }
+        })
+        .map(|p| strip_connective(&p))
+        .filter(|p| p.chars().any(char::is_alphanumeric))
         .collect()
 }
 
@@ -186,6 +414,71 @@ mod tests {
                 "境内报销审批后多久付款?",
                 "境外的提交期限也与境内一样吗?"
             ]
+        );
+    }
+
+    #[test]
+    fn one_question_word_over_two_verb_phrases() {
+        assert_eq!(
+            clauses("How do I add a sitemap and deploy to Netlify?"),
+            vec!["How do I add a sitemap?", "How do I deploy to Netlify?"]
+        );
+        assert_eq!(
+            clauses("how to install the CLI and roll back a deploy"),
+            vec!["how to install the CLI?", "how to roll back a deploy?"]
+        );
+        assert_eq!(
+            clauses("How do I add tea and coffee to the list?"),
+            vec!["How do I add tea and coffee to the list?"]
+        );
+        assert_eq!(
+            clauses("How do I add a sitemap and an RSS feed?"),
+            vec!["How do I add a sitemap and an RSS feed?"]
+        );
+    }
+
+    #[test]
+    fn other_connectives_late_wh_words_and_no_question_mark() {
+        assert_eq!(
+            clauses("What is the refund window for electronics and can I get cash instead of store credit"),
+            vec!["What is the refund window for electronics?", "can I get cash instead of store credit?"]
+        );
+        assert_eq!(
+            clauses("Tell me the refund window as well as whether I can get cash."),
+            vec!["Tell me the refund window", "whether I can get cash."]
+        );
+        assert_eq!(
+            clauses("What 1876 battle featured the Other Magpie, and Bordan Tkachuk was the CEO of which company?"),
+            vec!["What 1876 battle featured the Other Magpie?", "Bordan Tkachuk was the CEO of which company?"]
+        );
+        assert_eq!(
+            clauses("How long is it? Also, how soon are claims paid?"),
+            vec!["How long is it?", "how soon are claims paid?"]
+        );
+        // "which" after a noun is a relative pronoun, not a new question.
+        assert_eq!(
+            clauses("Who founded the band, and which released the album?").len(),
+            2
+        );
+        assert_eq!(
+            clauses("Who wrote the book and the film that was based on it?"),
+            vec!["Who wrote the book and the film that was based on it?"]
+        );
+    }
+
+    #[test]
+    fn chinese_connectives_and_commas_between_questions() {
+        assert_eq!(
+            clauses("今年的期限缩短了多少，另外审批后多久付款？"),
+            vec!["今年的期限缩短了多少", "审批后多久付款？"]
+        );
+        assert_eq!(
+            clauses("期限缩短了多少？以及审批后多久付款？还有，境外是否一样？"),
+            vec!["期限缩短了多少？", "审批后多久付款？", "境外是否一样？"]
+        );
+        assert_eq!(
+            clauses("境外差旅的报销，按本制度执行吗？"),
+            vec!["境外差旅的报销，按本制度执行吗？"]
         );
     }
 

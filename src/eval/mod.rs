@@ -19,6 +19,7 @@
 pub mod datasets;
 pub mod metrics;
 pub mod plans;
+pub mod readings;
 pub mod states;
 
 use crate::error::{Error, Result};
@@ -55,6 +56,8 @@ pub struct Config {
     pub prefix_check: usize,
     /// Write one record per composite question of the state evaluation here.
     pub states_records: Option<PathBuf>,
+    /// Write the figures acceptance decides on, per candidate, here.
+    pub readings: Option<PathBuf>,
 }
 
 /// How a figure is shown.
@@ -947,6 +950,21 @@ pub fn run(config: &Config) -> Result<Results> {
             let max = config.limit.unwrap_or(states::MAX_PAIRS);
             state_results.push(states::run(&config.data, kind, max, &mut records)?);
         }
+    }
+    if let Some(path) = &config.readings {
+        let mut lines = Vec::new();
+        for kind in [
+            DatasetKind::HotpotQa,
+            DatasetKind::Musique,
+            DatasetKind::Cmrc2018,
+        ] {
+            if kinds.contains(&kind) {
+                for l in readings::run(&config.data, kind, config.limit)? {
+                    lines.extend(serde_json::to_string(&l).ok());
+                }
+            }
+        }
+        write_file(path, &(lines.join("\n") + "\n"))?;
     }
     let mut targets = check_targets(&results);
     targets.extend(check_state_targets(&state_results));

@@ -4,6 +4,7 @@
 //! duration phrase, an entity or document mention); a passage that does not
 //! state a value of the requested type gives `None`, never a guess.
 
+use super::read::Reading;
 use crate::analyze;
 use crate::compute::duration;
 use crate::index::Index;
@@ -18,31 +19,8 @@ fn matches(text: &str, query: &[String]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline).
-fn sentences(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '；' | '\n') {
-            let next = text.get(i + c.len_utf8()..).and_then(|r| r.chars().next());
-            // "3.13" or "e.g" is not a sentence end.
-            if c == '.' && next.is_some_and(|n| !n.is_whitespace()) {
-                continue;
-            }
-            let end = i + c.len_utf8();
-            if text.get(start..end).is_some_and(|s| !s.trim().is_empty()) {
-                out.push((start, end));
-            }
-            start = end;
-        }
-    }
-    if text.get(start..).is_some_and(|s| !s.trim().is_empty()) {
-        out.push((start, text.len()));
-    }
-    out
-}
-
-fn trimmed_span(text: &str, (s, e): (usize, usize)) -> Span {
+/// The range as a span without its surrounding whitespace.
+pub fn trimmed_span(text: &str, (s, e): (usize, usize)) -> Span {
     let slice = text.get(s..e).unwrap_or("");
     let lead = slice.len() - slice.trim_start().len();
     let trail = slice.len() - slice.trim_end().len();
@@ -52,7 +30,7 @@ fn trimmed_span(text: &str, (s, e): (usize, usize)) -> Span {
 /// The sentence that matches the most query terms (earliest on ties).
 pub fn best_sentence(text: &str, query: &[String]) -> Span {
     let hits = matches(text, query);
-    let best = sentences(text)
+    let best = super::read::sentences(text)
         .into_iter()
         .max_by_key(|&(s, e)| {
             let n = hits.iter().filter(|(a, _)| *a >= s && *a < e).count();
@@ -101,25 +79,25 @@ fn distance(range: (usize, usize), hits: &[(usize, usize)]) -> usize {
         .unwrap_or(usize::MAX)
 }
 
-/// Candidate values of the requested type in one passage, best first. A
-/// passage value carries its best-matching sentence only with `sentence`
-/// (else an empty span at the start): finding it reads the whole text.
+/// Candidate values of the requested type in one passage, best first: those
+/// stated in the sentence the [`Reading`] found answering come first. A
+/// passage value carries that sentence only with `sentence` (else an empty
+/// span at the start).
 pub fn values(
     index: &Index,
     doc: u32,
     p: &Passage,
     output: &Output,
-    query: &[String],
+    reading: &Reading,
     sentence: bool,
 ) -> Vec<(Value, Span)> {
     let text = p.text.as_str();
-    // Where the question's terms occur; a passage value finds its own
-    // sentence and needs no other pass over the text.
-    let hits = || matches(text, query);
+    let (s, e) = reading.sentence;
+    let in_sentence = |byte: usize| byte >= s && byte < e;
     match output {
         Output::Passage | Output::Result => {
             let span = if sentence {
-                best_sentence(text, query)
+                trimmed_span(text, reading.sentence)
             } else {
                 analyze::char_span(text, 0, 0)
             };
@@ -133,24 +111,11 @@ pub fn values(
         }
         Output::Duration => {
             let mut found = duration::durations(text);
-            // Prefer the duration whose sentence matches the question best.
-            let sents = sentences(text);
-            let hits = hits();
-            let score = |d: &crate::model::Duration| {
-                let byte = text.char_indices().nth(d.span.start).map_or(0, |(b, _)| b);
-                sents
-                    .iter()
-                    .find(|(s, e)| byte >= *s && byte < *e)
-                    .map_or(0, |(s, e)| {
-                        hits.iter().filter(|(a, _)| a >= s && a < e).count()
-                    })
+            let byte = |d: &crate::model::Duration| {
+                text.char_indices().nth(d.span.start).map_or(0, |(b, _)| b)
             };
-            found.sort_unstable_by(|a, b| {
-                score(b)
-                    .cmp(&score(a))
-                    .then(a.span.start.cmp(&b.span.start))
-                    .then(a.span.end.cmp(&b.span.end))
-            });
+            // The answering sentence's durations first, then in text order.
+            found.sort_by_key(|d| (!in_sentence(byte(d)), d.span.start));
             found
                 .into_iter()
                 .map(|d| {
@@ -168,11 +133,11 @@ pub fn values(
                 .collect()
         }
         Output::Entity { entity_type } => {
-            linked(index, doc, p, &hits(), Want::Entity(entity_type.as_deref()))
+            linked(index, doc, p, reading, Want::Entity(entity_type.as_deref()))
         }
         Output::Document => {
             let own = p.meta_str("doc").unwrap_or_default();
-            linked(index, doc, p, &hits(), Want::Document(&own))
+            linked(index, doc, p, reading, Want::Document(&own))
         }
     }
 }
@@ -186,13 +151,14 @@ enum Want<'a> {
     Document(&'a str),
 }
 
-/// Values read off the passage's entity mentions, nearest to the question's
-/// words first, one per key.
+/// Values read off the passage's entity mentions, one per key: those in the
+/// answering clause first, then the rest of its sentence, then the others,
+/// nearest first.
 fn linked(
     index: &Index,
     doc: u32,
     p: &Passage,
-    hits: &[(usize, usize)],
+    reading: &Reading,
     want: Want,
 ) -> Vec<(Value, Span)> {
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
@@ -225,11 +191,15 @@ fn linked(
                 }
             }
         };
-        found.push((
-            distance((m.start as usize, m.end as usize), hits),
-            value,
-            span,
-        ));
+        let range = (m.start as usize, m.end as usize);
+        let rank = if range.0 >= reading.clause.0 && range.1 <= reading.clause.1 {
+            0
+        } else if range.0 >= reading.sentence.0 && range.1 <= reading.sentence.1 {
+            1 + distance(range, &[reading.clause])
+        } else {
+            usize::MAX / 2 + distance(range, &[reading.clause])
+        };
+        found.push((rank, value, span));
     }
     let key = |v: &Value| crate::chain::key_of(v).map(|(k, _, _)| k.to_string());
     found.sort_unstable_by(|a, b| {
@@ -257,19 +227,6 @@ fn dedup(found: Vec<(usize, Value, Span)>) -> Vec<(Value, Span)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sentences_respect_decimals() {
-        let t = "Python 3.13 is out. It is fast! 审批后付款。";
-        let s: Vec<&str> = sentences(t)
-            .into_iter()
-            .map(|(a, b)| t[a..b].trim())
-            .collect();
-        assert_eq!(
-            s,
-            vec!["Python 3.13 is out.", "It is fast!", "审批后付款。"]
-        );
-    }
 
     #[test]
     fn best_sentence_picks_most_matches() {

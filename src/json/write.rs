@@ -4,8 +4,8 @@
 
 use super::{Json, Key};
 use crate::model::{
-    ContextEntry, Coverage, DurationUnit, Edge, Evidence, Op, Output, Report, Slot, SlotState,
-    Span, TaskKind, TraceEntry, Value,
+    ContextEntry, Coverage, DurationUnit, Edge, Evidence, Fact, Op, Output, Report, Slot,
+    SlotState, Span, TaskKind, TraceEntry, Value,
 };
 use crate::plan::Schedule;
 use std::borrow::Cow;
@@ -169,6 +169,7 @@ impl ToJson for Value {
             Value::Passage { passage_id, text } => tagged(&"passage")
                 .field("passage_id", passage_id)
                 .field("text", text),
+            Value::Facts { facts } => tagged(&"facts").field("facts", facts),
             Value::Duration {
                 amount,
                 unit,
@@ -216,6 +217,15 @@ impl ToJson for Value {
                 .field("year", year),
         }
         .done()
+    }
+}
+
+impl ToJson for Fact {
+    fn to_json(&self) -> Json<'_> {
+        Object::new()
+            .field("passage_id", &self.passage_id)
+            .field("text", &self.text)
+            .done()
     }
 }
 

@@ -27,6 +27,11 @@ pub fn coverage(slots: &[Slot]) -> Coverage {
 pub fn describe(value: &Value, zh: bool) -> String {
     match value {
         Value::Passage { text, .. } => text.clone(),
+        Value::Facts { facts } => facts
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
         Value::Duration {
             amount: a,
             unit,

@@ -1,0 +1,310 @@
+//! Stage "analyze" — the closed word classes the decision layer reads
+//! questions and sentences with.
+//!
+//! These are the languages' vocabulary, not any data set's: common English
+//! verbs (so "how do I add X and deploy Y" is two questions and "request" in
+//! "what does the health check request?" is the predicate, not the topic),
+//! irregular verb forms (kept → keep), frame nouns that name the kind of
+//! answer rather than its topic (window, deadline, rule, 期限), negation cues
+//! and the words that state a restriction (intolerance, allergic, avoid).
+//!
+//! Guarantees: every lookup takes a lowercase word (or its Snowball stem where
+//! the name says so) and never panics; the tables are sorted at first use, and
+//! stems are computed once.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// Common English verbs, base forms: what a help, docs or encyclopedia
+/// question asks someone or something to do.
+const VERBS: &str = "accept access achieve act add adjust affect agree allow announce answer appear apply \
+    approve argue arrange arrive ask assign attach attempt attend avoid bake ban be bear beat become \
+    begin behave believe belong bind block boot borrow break breed bring broadcast browse build burn buy \
+    calculate call cancel capture carry catch cause change charge chat check choose claim clean clear click \
+    climb clone close collaborate collect combine come commit compare compete compile complete compose compress \
+    configure confirm connect consider consist contain continue contribute control convert cook copy correct \
+    cost count cover create cross cut deal debug decide declare decline decrypt define delete deliver \
+    demand deny depend deploy derive describe design destroy detect determine develop die dig direct disable \
+    discover display distribute divide do download drain draw dream drink drive drop earn eat edit elect \
+    embed emerge employ enable encode encrypt end enforce enjoy ensure enter erase escape establish estimate \
+    evaluate examine exceed exchange exclude execute exist exit expand expect expire explain export express \
+    extend extract fail fall feature feed feel fetch fight file fill filter find finish fire fit fix flip \
+    fly follow forbid force forget fork form format forward found free freeze fund gain generate get give go \
+    govern grant grow guarantee handle hang happen hate have head hear help hide hire hit hold host hurt \
+    identify ignore implement import improve include increase indicate inform inherit initialize inject insert \
+    inspect install integrate intend introduce invent invest invite involve issue join jump keep kill know \
+    land last launch lead learn leave lend let lie lift like limit link list listen live load locate lock log \
+    look lose love maintain make manage map mark marry match matter mean measure meet merge migrate mind miss \
+    mix modify monitor mount move name need nominate note notice notify obtain occur offer open operate \
+    order organize originate own pack paint pass paste patch pay perform permit pick pin place plan play \
+    point post pour practice predict prefer prepare present preserve press prevent print proceed process \
+    produce promote protect prove provide publish pull punish purchase push put query quit raise reach react \
+    read receive recognize recommend record recover redeploy redirect reduce refer refresh refund refuse \
+    regenerate register reject relate release reload remain remember remind remove rename render renew \
+    repair repeat replace reply report represent request require reserve reset resize resolve respond rest \
+    restart restore restrict retain retire retry return reuse reveal revert review rewrite ride ring rise roll \
+    rotate route run save say scale scan schedule score search secure see seek select sell send serve set \
+    settle shape share ship shoot show shrink shut sign sing sink sit skip sleep slow smell solve sort \
+    speak specify spend split spread stand star start state stay steal step stick stop store stream strike \
+    study submit succeed suffer suggest supply support suppose surround survive suspend switch sync take talk \
+    target teach tell tend test thank think throw tie time toggle touch trace track trade train transfer \
+    transform translate travel treat trigger trust try turn type understand undo uninstall unlock unpack \
+    update upgrade upload use validate verify view visit vote wait wake walk want warn wash watch wear \
+    win wish work worry wrap write yield";
+
+/// Irregular past and participle forms and their base form.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("ate", "eat"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("bought", "buy"),
+    ("broke", "break"),
+    ("broken", "break"),
+    ("brought", "bring"),
+    ("built", "build"),
+    ("came", "come"),
+    ("caught", "catch"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("did", "do"),
+    ("done", "do"),
+    ("drew", "draw"),
+    ("drawn", "draw"),
+    ("drove", "drive"),
+    ("driven", "drive"),
+    ("eaten", "eat"),
+    ("fell", "fall"),
+    ("fallen", "fall"),
+    ("felt", "feel"),
+    ("fought", "fight"),
+    ("found", "find"),
+    ("flew", "fly"),
+    ("flown", "fly"),
+    ("forgot", "forget"),
+    ("forgotten", "forget"),
+    ("froze", "freeze"),
+    ("frozen", "freeze"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("went", "go"),
+    ("gone", "go"),
+    ("got", "get"),
+    ("gotten", "get"),
+    ("grew", "grow"),
+    ("grown", "grow"),
+    ("had", "have"),
+    ("held", "hold"),
+    ("hid", "hide"),
+    ("hidden", "hide"),
+    ("kept", "keep"),
+    ("knew", "know"),
+    ("known", "know"),
+    ("laid", "lay"),
+    ("led", "lead"),
+    ("left", "leave"),
+    ("lent", "lend"),
+    ("lost", "lose"),
+    ("made", "make"),
+    ("meant", "mean"),
+    ("met", "meet"),
+    ("paid", "pay"),
+    ("ran", "run"),
+    ("rang", "ring"),
+    ("rose", "rise"),
+    ("risen", "rise"),
+    ("rode", "ride"),
+    ("said", "say"),
+    ("sang", "sing"),
+    ("sung", "sing"),
+    ("sat", "sit"),
+    ("saw", "see"),
+    ("seen", "see"),
+    ("sent", "send"),
+    ("sold", "sell"),
+    ("shook", "shake"),
+    ("shot", "shoot"),
+    ("shown", "show"),
+    ("slept", "sleep"),
+    ("spent", "spend"),
+    ("spoke", "speak"),
+    ("spoken", "speak"),
+    ("stole", "steal"),
+    ("stolen", "steal"),
+    ("stood", "stand"),
+    ("struck", "strike"),
+    ("swore", "swear"),
+    ("sworn", "swear"),
+    ("taught", "teach"),
+    ("thought", "think"),
+    ("threw", "throw"),
+    ("thrown", "throw"),
+    ("told", "tell"),
+    ("took", "take"),
+    ("taken", "take"),
+    ("understood", "understand"),
+    ("was", "be"),
+    ("were", "be"),
+    ("been", "be"),
+    ("woke", "wake"),
+    ("woken", "wake"),
+    ("won", "win"),
+    ("wore", "wear"),
+    ("worn", "wear"),
+    ("wrote", "write"),
+    ("written", "write"),
+];
+
+/// Nouns that name the kind of answer or the frame of a question rather than
+/// its topic ("the refund *window*", "the rollback *rule*", "the *name* of").
+const FRAME_NOUNS: &str = "amount answer approach case condition date day deadline description detail \
+    details duration example fact form information instruction instructions kind limit list manner \
+    means method name number option options part percentage period place policy position procedure \
+    process reason requirement requirements rule rules setting sort step steps term thing time timeframe \
+    title total type value way window year years";
+
+/// English adverbs and particles that carry no topic ("instead", "rather").
+const FUNCTION_WORDS: &str =
+    "actually ago already also always anything back certain currently else \
+    even ever exactly generally instead just like maybe much often perhaps please possible rather \
+    really regarding something sometimes still thanks usually whether";
+
+/// Chinese frame words (matched as substrings of a question).
+const FRAME_ZH: &[&str] = &[
+    "期限", "时限", "时间", "规定", "要求", "办法", "方式", "方法", "情况", "问题", "内容", "条件",
+    "名称", "什么", "哪些", "多少", "多久",
+];
+
+/// English words that negate the clause they are in.
+const NEGATIONS: &[&str] = &[
+    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "cannot", "n't",
+];
+
+/// Words that state a restriction, as a negation does ("is allergic to",
+/// "has a gluten intolerance", "avoids").
+const RESTRICTIONS: &str =
+    "allergic allergy allergies avoid avoids avoided banned cannot coeliac celiac \
+    forbidden forbids intolerance intolerant prohibited restricted restriction restrictions";
+
+/// Chinese negation and restriction cues (single characters and words).
+const NEGATIONS_ZH: &[&str] = &[
+    "不", "没", "无", "非", "别", "勿", "未", "禁止", "避免", "忌", "过敏",
+];
+
+struct Tables {
+    verbs: HashSet<String>,
+    frame: HashSet<String>,
+    function: HashSet<String>,
+    restrictions: HashSet<String>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let stems =
+            |list: &str| -> HashSet<String> { list.split_whitespace().map(super::stem).collect() };
+        let mut verbs = stems(VERBS);
+        verbs.extend(IRREGULAR.iter().map(|(form, _)| super::stem(form)));
+        Tables {
+            verbs,
+            frame: stems(FRAME_NOUNS),
+            function: stems(FUNCTION_WORDS),
+            restrictions: RESTRICTIONS
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        }
+    })
+}
+
+/// True when the stem is a common English verb's (any form).
+pub fn is_verb_stem(stem: &str) -> bool {
+    tables().verbs.contains(stem)
+}
+
+/// True when a lowercase word is a form of a common English verb. An `-ing`
+/// form is not: after a verb or a preposition it is a noun ("refund
+/// shipping", "for logging").
+pub fn is_verb(word: &str) -> bool {
+    !word.ends_with("ing") && is_verb_stem(&super::stem(&base(word)))
+}
+
+/// The base form of an irregular verb form ("kept" → "keep"), else the word.
+pub fn base(word: &str) -> String {
+    IRREGULAR
+        .iter()
+        .find(|(form, _)| *form == word)
+        .map_or_else(|| word.to_string(), |(_, b)| (*b).to_string())
+}
+
+/// The stem a word is matched by: the stem of its base form.
+pub fn match_stem(word: &str) -> String {
+    super::stem(&base(word))
+}
+
+/// True when the stem is a frame noun's (answer kind, not topic).
+pub fn is_frame_stem(stem: &str) -> bool {
+    tables().frame.contains(stem)
+}
+
+/// True when the stem is an adverb's or particle's that carries no topic.
+pub fn is_function_stem(stem: &str) -> bool {
+    tables().function.contains(stem)
+}
+
+/// True when a Chinese term is (or contains only) a frame word.
+pub fn is_frame_zh(term: &str) -> bool {
+    FRAME_ZH
+        .iter()
+        .any(|w| *w == term || (term.chars().count() == 1 && w.contains(term)))
+}
+
+/// True when a lowercase English word negates its clause.
+pub fn is_negation(word: &str) -> bool {
+    NEGATIONS.contains(&word) || word.ends_with("n't")
+}
+
+/// True when a lowercase English word states a restriction.
+pub fn is_restriction(word: &str) -> bool {
+    tables().restrictions.contains(word) || word.ends_with("-free")
+}
+
+/// True when a Chinese text contains a negation or restriction cue.
+pub fn negates_zh(text: &str) -> bool {
+    NEGATIONS_ZH.iter().any(|w| text.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verbs_in_any_form() {
+        for w in [
+            "deploy", "deploys", "deployed", "listens", "kept", "retain", "request",
+        ] {
+            assert!(is_verb(w), "{w}");
+        }
+        for w in [
+            "sitemap",
+            "electronics",
+            "snapshot",
+            "netlify",
+            "shipping",
+            "listening",
+        ] {
+            assert!(!is_verb(w), "{w}");
+        }
+        assert_eq!(match_stem("kept"), match_stem("keeps"));
+    }
+
+    #[test]
+    fn frames_negations_restrictions() {
+        assert!(is_frame_stem(&super::super::stem("window")));
+        assert!(is_frame_stem(&super::super::stem("deadlines")));
+        assert!(!is_frame_stem(&super::super::stem("electronics")));
+        assert!(is_frame_zh("期限") && !is_frame_zh("境外"));
+        assert!(is_negation("not") && is_negation("shouldn't") && !is_negation("note"));
+        assert!(is_restriction("intolerance") && is_restriction("gluten-free"));
+        assert!(negates_zh("不吃肉") && !negates_zh("吃鱼"));
+    }
+}

@@ -1,0 +1,764 @@
+//! Stage 3 — decompose: what a (sub-)question asks for, read by rules.
+//!
+//! A [`Frame`] says which kind of answer a question expects (a duration, a
+//! year or date, a number, a person, a place, yes/no, a procedure, a reason,
+//! or an open noun phrase), whether it is negated ("what should I not eat?"),
+//! the names it gives (capitalized runs, quoted titles, IDs, numbers,
+//! 《书名》) and the role of each of its terms: part of a name, a topic word,
+//! or a soft word. Soft words are the ones a passage that answers may well
+//! not use: the predicate verb of an inverted question ("what does the health
+//! check *request*?", "how long are snapshots *kept*?"), frame nouns
+//! ("window", "rule", "期限"), the noun after "which"/"what" that names the
+//! kind of answer ("which *sport*"), particles, and single CJK characters.
+//! Acceptance (`execute::accept`) requires the names and weighs the topic
+//! words; soft words only help choose the answering sentence.
+//!
+//! Guarantees: terms are exactly [`analyze::terms`] of the question, in order,
+//! each with one role; a verb inside a relative clause ("the service that
+//! *failed* …") or in a [`Strictness::Strict`] frame stays a topic word, since
+//! there it is what must be matched; nothing here looks at a corpus.
+
+use crate::analyze::{self, lexicon};
+
+/// The kind of answer a question expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Answer {
+    /// "how long", "deadline", "多久".
+    Duration,
+    /// "what year", "哪一年".
+    Year,
+    /// "when", "什么时候".
+    Date,
+    /// "how many", "how tall", "多少".
+    Number,
+    /// "who", "谁".
+    Person,
+    /// "where", "what city", "哪里".
+    Place,
+    /// "can I …?", "is there …?", "是否", "…吗".
+    YesNo,
+    /// "how do I …", "how to …", "怎么".
+    Procedure,
+    /// "why", "为什么".
+    Reason,
+    /// Any other "what"/"which" question, or a statement.
+    Open,
+}
+
+/// The role of one question term in deciding whether a passage answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Part of a name the question gives: a passage that answers contains it.
+    Name,
+    /// A topic word: weighed by its rarity.
+    Topic,
+    /// A word an answer may express otherwise: it only helps rank sentences.
+    Soft,
+}
+
+/// One analyzed question term and its role.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    pub term: String,
+    pub role: Role,
+    /// Byte range in the question.
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Whether predicate verbs are soft (a question) or must match (the
+/// description a follow step resolves: "which service failed after …").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strictness {
+    Question,
+    Strict,
+}
+
+/// What a question asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub answer: Answer,
+    /// The question is negated or asks for a restriction ("not", "avoid", "不").
+    pub negated: bool,
+    /// The question speaks in the first person ("I", "my", "我").
+    pub first_person: bool,
+    /// Each name the question gives, as its byte range.
+    pub names: Vec<(usize, usize)>,
+    /// Names an earlier step supplied (a hop's join key): a passage need
+    /// only name them similarly, since the join itself checks the key.
+    pub joined: Vec<(usize, usize)>,
+    pub terms: Vec<Term>,
+}
+
+impl Frame {
+    /// Terms of one role.
+    pub fn with_role(&self, role: Role) -> impl Iterator<Item = &Term> {
+        self.terms.iter().filter(move |t| t.role == role)
+    }
+}
+
+const WH: &[&str] = &[
+    "what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether",
+];
+const AUX: &[&str] = &[
+    "am", "are", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may", "might",
+    "must", "shall", "should", "was", "were", "will", "would",
+];
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
+    "her", "each", "every", "any", "some",
+];
+const RELATIVES: &[&str] = &["that", "which", "who", "whom", "whose", "where"];
+/// Lowercase words that join two capitalized words into one name.
+const NAME_JOINERS: &[&str] = &[
+    "of", "the", "for", "de", "da", "del", "la", "le", "von", "van", "der", "du", "y", "&",
+];
+const TIME_UNITS: &[&str] = &[
+    "day", "days", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "minute",
+    "minutes", "second", "seconds",
+];
+const PLACE_NOUNS: &[&str] = &[
+    "city",
+    "country",
+    "state",
+    "town",
+    "county",
+    "region",
+    "island",
+    "islands",
+    "continent",
+    "place",
+    "location",
+    "province",
+    "village",
+    "nation",
+    "neighborhood",
+    "river",
+    "mountain",
+    "borough",
+    "district",
+    "suburb",
+    "hamlet",
+    "area",
+    "sea",
+    "ocean",
+    "lake",
+];
+const NUMBER_NOUNS: &[&str] = &[
+    "percentage",
+    "number",
+    "amount",
+    "population",
+    "size",
+    "length",
+    "height",
+    "total",
+    "price",
+    "cost",
+    "capacity",
+    "elevation",
+    "age",
+];
+const NUMBER_ADJECTIVES: &[&str] = &[
+    "tall", "high", "far", "big", "large", "old", "wide", "deep", "heavy", "fast", "often",
+];
+const DURATION_CUES: &[&str] = &[
+    "deadline",
+    "window",
+    "time limit",
+    "how long",
+    "how soon",
+    "how quickly",
+];
+const FIRST_PERSON: &[&str] = &["i", "me", "my", "mine", "myself"];
+
+/// A word of the question with its byte range and both spellings.
+struct Word<'q> {
+    start: usize,
+    text: &'q str,
+    lower: String,
+}
+
+fn words(q: &str) -> Vec<Word<'_>> {
+    analyze::words(q)
+        .into_iter()
+        .map(|t| Word {
+            start: t.start,
+            text: q.get(t.start..t.end).unwrap_or(""),
+            lower: t.term,
+        })
+        .collect()
+}
+
+fn is_cjk_text(q: &str) -> bool {
+    q.chars().any(analyze::is_cjk)
+}
+
+/// The expected answer of an English question.
+fn answer_en(w: &[Word], lower: &str) -> Answer {
+    let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
+    let first = at(0);
+    if let Some(i) = w.iter().position(|x| WH.contains(&x.lower.as_str())) {
+        let next = at(i + 1);
+        let after = at(i + 2);
+        let answer = match w.get(i).map_or("", |x| x.lower.as_str()) {
+            "how" => match next {
+                "long" | "soon" | "quickly" => Some(Answer::Duration),
+                "many" | "much" if TIME_UNITS.contains(&after) => Some(Answer::Duration),
+                "many" | "much" => Some(Answer::Number),
+                n if NUMBER_ADJECTIVES.contains(&n) => Some(Answer::Number),
+                "do" | "does" | "did" | "can" | "could" | "should" | "would" | "will" | "to"
+                | "may" | "might" | "must" => Some(Answer::Procedure),
+                _ => Some(Answer::Open),
+            },
+            "when" => Some(Answer::Date),
+            "who" | "whom" | "whose" => Some(Answer::Person),
+            "where" => Some(Answer::Place),
+            "why" => Some(Answer::Reason),
+            "whether" => Some(Answer::YesNo),
+            // "what"/"which": the noun after it names the kind.
+            _ => {
+                let noun = if matches!(next, "is" | "was" | "are" | "were") {
+                    // "what is the year …"
+                    let skip = usize::from(DETERMINERS.contains(&after));
+                    at(i + 2 + skip)
+                } else {
+                    next
+                };
+                if noun == "year" || noun == "years" {
+                    Some(Answer::Year)
+                } else if matches!(noun, "date" | "day" | "time" | "month") {
+                    Some(Answer::Date)
+                } else if PLACE_NOUNS.contains(&noun) {
+                    Some(Answer::Place)
+                } else if NUMBER_NOUNS.contains(&noun) {
+                    Some(Answer::Number)
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(a) = answer {
+            if a != Answer::Open && a != Answer::Procedure {
+                return a;
+            }
+            if DURATION_CUES.iter().any(|c| lower.contains(c)) {
+                return Answer::Duration;
+            }
+            return a;
+        }
+    }
+    if DURATION_CUES.iter().any(|c| lower.contains(c)) {
+        return Answer::Duration;
+    }
+    if AUX.contains(&first) {
+        return Answer::YesNo;
+    }
+    Answer::Open
+}
+
+/// The expected answer of a Chinese question.
+fn answer_zh(q: &str) -> Answer {
+    let has = |cues: &[&str]| cues.iter().any(|c| q.contains(c));
+    if has(&[
+        "多久",
+        "多长时间",
+        "几天",
+        "多少天",
+        "期限",
+        "时限",
+        "几个工作日",
+        "多少个工作日",
+        "多少个自然日",
+    ]) {
+        Answer::Duration
+    } else if has(&["哪一年", "哪年", "何年", "哪一年份"]) {
+        Answer::Year
+    } else if has(&[
+        "什么时候",
+        "何时",
+        "哪天",
+        "哪一天",
+        "几月",
+        "日期",
+        "什么时间",
+    ]) {
+        Answer::Date
+    } else if has(&["为什么", "为何", "原因"]) {
+        Answer::Reason
+    } else if has(&["谁", "哪位", "哪个人"]) {
+        Answer::Person
+    } else if has(&[
+        "哪里",
+        "哪儿",
+        "在哪",
+        "何处",
+        "何地",
+        "哪个国家",
+        "哪个城市",
+        "哪座",
+        "哪个地区",
+    ]) {
+        Answer::Place
+    } else if has(&[
+        "多少", "几个", "几位", "几名", "几种", "几次", "几座", "几部", "几年",
+    ]) {
+        Answer::Number
+    } else if has(&["怎么", "如何", "怎样"]) {
+        Answer::Procedure
+    } else if has(&[
+        "吗",
+        "是否",
+        "能否",
+        "可否",
+        "有没有",
+        "是不是",
+        "可不可以",
+        "能不能",
+    ]) {
+        Answer::YesNo
+    } else {
+        Answer::Open
+    }
+}
+
+/// True when a chunk of text (no spaces) reads as (part of) a name.
+fn name_like(chunk: &str) -> bool {
+    let first = chunk.chars().next();
+    let inner_joint = chunk
+        .char_indices()
+        .any(|(i, c)| matches!(c, '-' | '_' | '.' | '/' | '@') && i > 0 && i + 1 < chunk.len());
+    first.is_some_and(char::is_uppercase)
+        || chunk.chars().any(|c| c.is_ascii_digit())
+        || (inner_joint && chunk.chars().any(char::is_alphabetic))
+}
+
+fn trim_chunk(chunk: &str) -> (usize, &str) {
+    let start = chunk.len()
+        - chunk
+            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '@')
+            .len();
+    let core = chunk
+        .get(start..)
+        .unwrap_or("")
+        .trim_end_matches(|c: char| !c.is_alphanumeric());
+    (start, core)
+}
+
+/// Names in an English question: runs of capitalized words (joined by
+/// "of", "the", …), words with digits or inner joints (`gateway-west`,
+/// `os.path`), and quoted spans; the question's first word only when it is
+/// not a function word or a verb ("Which …", "Tell me …").
+fn names_en(q: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = quoted(q);
+    let mut run: Option<(usize, usize)> = None;
+    let mut pending_joiners = 0usize;
+    let mut index = 0usize;
+    let mut pos = 0usize;
+    for raw in q.split_inclusive(char::is_whitespace) {
+        let chunk_start = pos;
+        pos += raw.len();
+        let (lead, core) = trim_chunk(raw.trim_end());
+        if core.is_empty() {
+            continue;
+        }
+        let start = chunk_start + lead;
+        let end = start + core.len();
+        let lower = core.to_lowercase();
+        let first_word = index == 0;
+        index += 1;
+        let function = analyze::is_stop_word(&lower)
+            || WH.contains(&lower.as_str())
+            || AUX.contains(&lower.as_str())
+            || lower == "i";
+        let is_name = name_like(core)
+            && !(first_word && (function || lexicon::is_verb(&lower)))
+            && !(function && core.chars().skip(1).all(char::is_lowercase));
+        // Punctuation after the chunk (a comma, a colon) ends a run.
+        let broken = raw.trim_end().len() > lead + core.len();
+        if is_name {
+            run = Some(match run {
+                Some((s, _)) => (s, end),
+                None => (start, end),
+            });
+            pending_joiners = 0;
+        } else if run.is_some() && NAME_JOINERS.contains(&lower.as_str()) && pending_joiners < 2 {
+            pending_joiners += 1;
+            continue;
+        } else if let Some(r) = run.take() {
+            out.push(r);
+            pending_joiners = 0;
+        }
+        if broken {
+            if let Some(r) = run.take() {
+                out.push(r);
+            }
+            pending_joiners = 0;
+        }
+    }
+    out.extend(run);
+    merge_ranges(out)
+}
+
+/// Spans inside quotes: "…", “…”, ‘…’, 《…》, 「…」, 『…』.
+fn quoted(q: &str) -> Vec<(usize, usize)> {
+    let pairs = [
+        ('"', '"'),
+        ('“', '”'),
+        ('《', '》'),
+        ('「', '」'),
+        ('『', '』'),
+    ];
+    let mut out = Vec::new();
+    for (open, close) in pairs {
+        let mut from = 0;
+        while let Some(i) = q.get(from..).and_then(|r| r.find(open)) {
+            let s = from + i + open.len_utf8();
+            let Some(j) = q.get(s..).and_then(|r| r.find(close)) else {
+                break;
+            };
+            let e = s + j;
+            if q.get(s..e)
+                .is_some_and(|t| t.chars().any(char::is_alphanumeric))
+            {
+                out.push((s, e));
+            }
+            from = e + close.len_utf8();
+        }
+    }
+    out
+}
+
+/// Names in a Chinese question: quoted titles and runs of Latin letters and
+/// digits (`TRAVEL-2026-01`, `2026`).
+fn names_zh(q: &str) -> Vec<(usize, usize)> {
+    let mut out = quoted(q);
+    let mut run: Option<(usize, usize)> = None;
+    for (i, c) in q.char_indices() {
+        let latin = c.is_ascii_alphanumeric() || (run.is_some() && matches!(c, '-' | '_' | '.'));
+        if latin {
+            let end = i + c.len_utf8();
+            run = Some(run.map_or((i, end), |(s, _)| (s, end)));
+        } else if let Some(r) = run.take() {
+            out.push(r);
+        }
+    }
+    out.extend(run);
+    merge_ranges(
+        out.into_iter()
+            .map(|(s, e)| {
+                let t = q.get(s..e).unwrap_or("");
+                (s, s + t.trim_end_matches(['-', '_', '.']).len())
+            })
+            .filter(|(s, e)| e > s)
+            .collect(),
+    )
+}
+
+fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    ranges.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.0 < last.1 => last.1 = last.1.max(r.1),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// Byte ranges of relative clauses ("that failed after the second retry"):
+/// from a relative word that follows a noun to the next comma or the end.
+fn relative_clauses(q: &str, w: &[Word]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (i, word) in w.iter().enumerate() {
+        if i == 0 || !RELATIVES.contains(&word.lower.as_str()) {
+            continue;
+        }
+        let prev = w.get(i - 1).map_or("", |p| p.lower.as_str());
+        if WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev) {
+            continue;
+        }
+        let end = q
+            .get(word.start..)
+            .and_then(|r| r.find([',', ';', ':', '?']))
+            .map_or(q.len(), |j| word.start + j);
+        out.push((word.start, end));
+    }
+    out
+}
+
+/// The verbs of a question: what it says is done, which a passage that
+/// answers may say in other words ("which rule *applies* to …", "what does
+/// the health check *request*?"). A verb-form word right after a determiner
+/// is a noun ("a *deploy*"), and a verb inside a relative clause is kept: it
+/// describes what is asked about ("the service that *failed* …").
+fn soft_verbs(w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
+    w.iter()
+        .enumerate()
+        .filter(|(i, x)| {
+            let after_determiner = i
+                .checked_sub(1)
+                .and_then(|p| w.get(p))
+                .is_some_and(|p| DETERMINERS.contains(&p.lower.as_str()));
+            lexicon::is_verb(&x.lower) && !after_determiner && !within(relative, x.start)
+        })
+        .map(|(_, x)| x.start)
+        .collect()
+}
+
+/// The byte starts of the words that name the kind of answer.
+fn kind_nouns(w: &[Word]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (i, x) in w.iter().enumerate() {
+        let next = w.get(i + 1);
+        match x.lower.as_str() {
+            "how" => out.extend(next.map(|n| n.start)),
+            "what" | "which" | "many" | "much" => {
+                let mut head = None;
+                for n in w.iter().skip(i + 1) {
+                    let l = n.lower.as_str();
+                    if AUX.contains(&l)
+                        || analyze::is_stop_word(l)
+                        || WH.contains(&l)
+                        || (head.is_some() && lexicon::is_verb(l))
+                    {
+                        break;
+                    }
+                    head = Some(n.start);
+                }
+                out.extend(head);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn within(ranges: &[(usize, usize)], start: usize) -> bool {
+    ranges.iter().any(|&(s, e)| start >= s && start < e)
+}
+
+/// Single characters and question words that carry no topic in Chinese.
+fn soft_zh(term: &str) -> bool {
+    term.chars().count() == 1
+        || lexicon::is_frame_zh(term)
+        || ["什么", "哪些", "哪个", "多少", "怎么", "如何", "是否", "吗"]
+            .iter()
+            .any(|w| term.contains(w) || w.contains(term))
+        || term.chars().any(|c| "吗呢么哪谁几的了是".contains(c))
+}
+
+/// Reads a question ([`Strictness::Question`]) or a description a follow
+/// step resolves ([`Strictness::Strict`]).
+pub fn frame(question: &str, strictness: Strictness) -> Frame {
+    let zh = is_cjk_text(question);
+    let w = words(question);
+    let lower = question.to_lowercase();
+    let answer = if zh {
+        answer_zh(question)
+    } else {
+        answer_en(&w, &lower)
+    };
+    let names = if zh {
+        names_zh(question)
+    } else {
+        names_en(question)
+    };
+    let negated = if zh {
+        lexicon::negates_zh(question)
+    } else {
+        w.iter()
+            .any(|x| lexicon::is_negation(&x.lower) || lexicon::is_restriction(&x.lower))
+            || question.contains("n't")
+    };
+    let first_person = question.contains('我')
+        || w.iter()
+            .any(|x| FIRST_PERSON.contains(&x.lower.as_str()) && x.text != "I'");
+    let relative = relative_clauses(question, &w);
+    let verbs: Vec<usize> = if strictness == Strictness::Question {
+        soft_verbs(&w, &relative)
+    } else {
+        Vec::new()
+    };
+    // The head of the noun phrase after "what"/"which"/"how many" names the
+    // kind of answer ("which rollback *rule* applies", "what 1996 *book* was
+    // written"); the word after "how" ("long", "many") is part of the
+    // question word.
+    let kind_noun = kind_nouns(&w);
+    let terms = analyze::terms(question)
+        .into_iter()
+        .map(|t| {
+            let role = if within(&names, t.start) {
+                Role::Name
+            } else if t.term.chars().any(analyze::is_cjk) {
+                if soft_zh(&t.term) {
+                    Role::Soft
+                } else {
+                    Role::Topic
+                }
+            } else if lexicon::is_frame_stem(&t.term)
+                || lexicon::is_function_stem(&t.term)
+                || verbs.contains(&t.start)
+                || kind_noun.contains(&t.start)
+            {
+                Role::Soft
+            } else {
+                Role::Topic
+            };
+            Term {
+                term: t.term,
+                role,
+                start: t.start,
+                end: t.end,
+            }
+        })
+        .collect();
+    Frame {
+        answer,
+        negated,
+        first_person,
+        names,
+        joined: Vec::new(),
+        terms,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles(q: &str, s: Strictness) -> Vec<(String, Role)> {
+        frame(q, s)
+            .terms
+            .into_iter()
+            .map(|t| (t.term, t.role))
+            .collect()
+    }
+
+    fn of(q: &str, role: Role) -> Vec<String> {
+        roles(q, Strictness::Question)
+            .into_iter()
+            .filter(|(_, r)| *r == role)
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    fn names(q: &str) -> Vec<&str> {
+        frame(q, Strictness::Question)
+            .names
+            .iter()
+            .map(|&(s, e)| &q[s..e])
+            .collect()
+    }
+
+    #[test]
+    fn answer_kinds_in_both_languages() {
+        let a = |q: &str| frame(q, Strictness::Question).answer;
+        assert_eq!(
+            a("What is the refund window for electronics?"),
+            Answer::Duration
+        );
+        assert_eq!(a("how long are snapshots kept?"), Answer::Duration);
+        assert_eq!(
+            a("How many days do I have to return electronics?"),
+            Answer::Duration
+        );
+        assert_eq!(a("How many releases are kept?"), Answer::Number);
+        assert_eq!(a("In what year was Scott Travis born?"), Answer::Year);
+        assert_eq!(a("When was the band formed?"), Answer::Date);
+        assert_eq!(a("Who directed Up?"), Answer::Person);
+        assert_eq!(a("Scott Derrickson was born where?"), Answer::Place);
+        assert_eq!(a("What city is the firm based in?"), Answer::Place);
+        assert_eq!(a("can I get cash instead of store credit?"), Answer::YesNo);
+        assert_eq!(a("How do I install the CLI?"), Answer::Procedure);
+        assert_eq!(a("how to roll back a deploy"), Answer::Procedure);
+        assert_eq!(a("What does the health check request?"), Answer::Open);
+        assert_eq!(a("境内报销审批后多久付款?"), Answer::Duration);
+        assert_eq!(a("境外的提交期限也与境内一样吗?"), Answer::Duration);
+        assert_eq!(a("玩家用什么泡封敌人？"), Answer::Open);
+        assert_eq!(a("这部电影是哪一年上映的？"), Answer::Year);
+        assert_eq!(a("可以用现金退款吗？"), Answer::YesNo);
+    }
+
+    #[test]
+    fn names_are_capitalized_runs_ids_numbers_and_quotes() {
+        assert_eq!(
+            names(
+                "Which sport has been played at the BayArena in Leverkusen, Germany, since 1958?"
+            ),
+            vec!["BayArena", "Leverkusen", "Germany", "1958"]
+        );
+        assert_eq!(
+            names("What is the name of the fight song of the Kingdom of the Isles?"),
+            vec!["Kingdom of the Isles"]
+        );
+        assert_eq!(
+            names("Were Scott Derrickson and Ed Wood of the same nationality?"),
+            vec!["Scott Derrickson", "Ed Wood"]
+        );
+        assert_eq!(
+            names("Which rollback rule applies to gateway-west?"),
+            vec!["gateway-west"]
+        );
+        assert_eq!(names("Tell me where Priya works."), vec!["Priya"]);
+        assert_eq!(
+            names("\"Hold On\" is a song by which singer?"),
+            vec!["Hold On"]
+        );
+        assert_eq!(
+            names("TRAVEL-2026-01 指定的《海外差旅补充办法》有什么要求？"),
+            vec!["TRAVEL-2026-01", "海外差旅补充办法"]
+        );
+    }
+
+    #[test]
+    fn predicate_verbs_frame_nouns_and_kind_nouns_are_soft() {
+        assert_eq!(
+            of("what does the health check request?", Role::Soft),
+            vec!["check", "request"]
+        );
+        assert_eq!(
+            of("how long are snapshots kept?", Role::Soft),
+            vec!["long", "kept"]
+        );
+        assert_eq!(
+            of("How long does Skiff retain snapshots?", Role::Soft),
+            vec!["long", "retain"]
+        );
+        assert_eq!(
+            of("which port do agents listen on?", Role::Soft),
+            vec!["port", "listen"]
+        );
+        assert_eq!(
+            of("What is the refund window for electronics?", Role::Topic),
+            vec!["refund", "electron"]
+        );
+        // The topic of a yes/no question is not a verb, even in -ing form.
+        assert_eq!(of("do you refund shipping?", Role::Topic), vec!["ship"]);
+        // Inside a relative clause, and in a strict frame, verbs must match.
+        assert!(of(
+            "Which rule applies to the service that failed after the retry?",
+            Role::Topic
+        )
+        .contains(&"fail".to_string()));
+        let strict = roles(
+            "which service failed after the second retry?",
+            Strictness::Strict,
+        );
+        assert!(
+            strict.contains(&("fail".to_string(), Role::Topic)),
+            "{strict:?}"
+        );
+    }
+
+    #[test]
+    fn negation_and_first_person() {
+        let f = frame("what should I not eat?", Strictness::Question);
+        assert!(f.negated && f.first_person);
+        let f = frame("What foods should Priya avoid?", Strictness::Question);
+        assert!(f.negated && !f.first_person);
+        assert!(!frame("What does Priya eat?", Strictness::Question).negated);
+        assert!(frame("Priya不吃什么？", Strictness::Question).negated);
+    }
+}

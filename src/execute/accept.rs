@@ -1,0 +1,142 @@
+//! Stage 6 — execute: does this passage answer this part?
+//!
+//! The decision reads a [`Reading`] (what the passage has of the question's
+//! [`Frame`]) and no fixed share of the whole question: the names a question
+//! gives must all be there (a passage about another service, film or person
+//! does not answer), enough of the topic words by rarity (frame words such as
+//! "window" or "期限" and the predicate verb of an inverted question are soft
+//! and do not count), most of them inside one clause, and a value of the
+//! expected kind in the answering sentence (a duration for "how long", an
+//! instruction for "how do I", a year for "what year"). A topic word the whole
+//! corpus never uses ("shipping", "Kubernetes") sinks the part: the documents
+//! cannot answer it, however well the rest matches.
+//!
+//! Cue membership (a passage tagged with the attribute the question's words
+//! cue, seed 004) stands in for the topic words of an open question ("what
+//! should I not eat?" is answered by diet facts that share no word with it),
+//! never for a yes/no question's topic ("can I get cash instead of store
+//! credit?" needs a passage about cash).
+//!
+//! Guarantees: the thresholds are shares in 0..=1, the same for every corpus
+//! and language (chosen on HotpotQA and CMRC dev data, checked on MuSiQue and
+//! the wording suite — see EVALUATION.md); a rejection always carries the
+//! reason shown when no passage is accepted.
+
+use super::read::{Reading, Weighted};
+use crate::decompose::frame::{Answer, Frame, Role};
+
+/// Share of topic-word weight a passage must have.
+pub const TOPIC_MIN: f32 = 0.5;
+/// Share of name and topic weight the best clause must have.
+pub const LOCAL_MIN: f32 = 0.34;
+/// Share of the topic weight an unknown word may carry before the corpus is
+/// taken not to cover the question at all.
+pub const UNKNOWN_MAX: f32 = 0.34;
+/// Share of soft-word weight a passage must have when the question has no
+/// topic words ("where does Priya work?").
+pub const SOFT_MIN: f32 = 0.5;
+
+/// Why a passage was not accepted, in the order of the checks: the greatest
+/// of a part's rejections is the candidate that came closest.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rejection {
+    /// A first-person question with no user in the scope, over someone's facts.
+    Person,
+    /// Fewer than all of the question's names are in the passage.
+    Names,
+    /// Too little of the topic (as a percentage of its weight).
+    Topic(u32),
+    /// The matching words are spread over the passage, not in one clause.
+    Spread,
+    /// No value of the expected kind in the answering sentence.
+    Kind(Answer),
+}
+
+impl Rejection {
+    /// The reason a part is `missing` when every candidate was rejected.
+    pub fn reason(&self) -> String {
+        match self {
+            Rejection::Names => "no passage names everything the question names".into(),
+            Rejection::Topic(p) => {
+                format!("no passage applies (the best has {p}% of the question's topic)")
+            }
+            Rejection::Spread => "no passage answers it in one place".into(),
+            Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
+            Rejection::Person => {
+                "first person: the scope names no user, and these facts are about someone".into()
+            }
+        }
+    }
+}
+
+/// The kind of value an answer needs, in words.
+pub fn kind_name(answer: Answer) -> &'static str {
+    match answer {
+        Answer::Duration => "a duration",
+        Answer::Year => "a year",
+        Answer::Date => "a date",
+        Answer::Number => "a number",
+        Answer::Procedure => "how to do it",
+        Answer::Person => "a person",
+        Answer::Place => "a place",
+        Answer::YesNo => "an answer",
+        Answer::Reason => "a reason",
+        Answer::Open => "an answer",
+    }
+}
+
+/// Topic words the corpus never uses, and their share of the topic weight.
+pub fn unknown_topic(words: &[Weighted]) -> (Vec<&str>, f32) {
+    let topic: Vec<&Weighted> = words
+        .iter()
+        .filter(|w| w.role != Role::Soft && !w.stem.chars().any(crate::analyze::is_cjk))
+        .collect();
+    let total: f32 = topic.iter().map(|w| w.weight).sum();
+    let unknown: Vec<&Weighted> = topic.iter().copied().filter(|w| w.unknown).collect();
+    let share = if total > 0.0 {
+        unknown.iter().map(|w| w.weight).sum::<f32>() / total
+    } else {
+        0.0
+    };
+    (unknown.iter().map(|w| w.stem.as_str()).collect(), share)
+}
+
+/// What else the decision needs to know about a candidate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Context {
+    /// The passage carries an attribute the question cues.
+    pub cued: bool,
+    /// The passage is about a named person (`meta.subject`).
+    pub personal: bool,
+    /// First person in the question resolves to no one.
+    pub unresolved_person: bool,
+    /// The question has topic words at all.
+    pub has_topic: bool,
+}
+
+/// Accepts or rejects one reading.
+pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejection> {
+    if ctx.unresolved_person && ctx.personal {
+        return Err(Rejection::Person);
+    }
+    // A hop's key need only be named similarly (more than half its words):
+    // the join then says whether it is the same ID (`service-join`).
+    if reading.names < 1.0 || reading.joined <= 0.5 {
+        return Err(Rejection::Names);
+    }
+    let cue_stands_in = ctx.cued && frame.answer != Answer::YesNo;
+    if ctx.has_topic {
+        if reading.topic < TOPIC_MIN && !cue_stands_in {
+            return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
+        }
+        if reading.local < LOCAL_MIN && !cue_stands_in {
+            return Err(Rejection::Spread);
+        }
+    } else if reading.soft < SOFT_MIN && !ctx.cued && frame.with_role(Role::Soft).next().is_some() {
+        return Err(Rejection::Topic(0));
+    }
+    if !reading.typed && !cue_stands_in {
+        return Err(Rejection::Kind(frame.answer));
+    }
+    Ok(())
+}

@@ -1,0 +1,723 @@
+//! Stage 6 — execute: one attempt at a retrieval task, in four steps.
+//!
+//! 1. [`Runner::prepare`] fills the task's placeholders from its
+//!    prerequisites' span-backed values and checks that a document it is
+//!    pointed at exists and may be read;
+//! 2. [`Runner::search`] ranks candidates under the constraints
+//!    ([`crate::retrieve`]);
+//! 3. [`Runner::judge`] reads candidates in rank order within the step budget
+//!    and keeps those that answer ([`super::accept`]), extracts their values
+//!    ([`super::extract`]) and checks each hop's join ([`crate::chain`]);
+//! 4. [`Runner::conclude`] turns that into the slot's state, value and
+//!    evidence, and the rankings the merge uses.
+//!
+//! Guarantees: a value comes only from a passage that was accepted, and from
+//! its answering sentence when it has one; a follow step's value is the one
+//! its best-reading passage states (not the first-ranked one), and when two
+//! passages read equally well but state different values, both are kept as
+//! alternatives in that order; a set of facts answers a cued open question
+//! only with the facts whose polarity matches the question's.
+
+use super::accept::{self, Context, Rejection};
+use super::read;
+use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
+use crate::chain::{self, Broken};
+use crate::decompose::frame::{self, Answer, Frame, Strictness};
+use crate::model::{
+    Constraints, Edge, Evidence, Fact, Output, Slot, SlotState, Span, Task, TaskKind, Value,
+};
+use crate::plan::{placeholder, placeholders};
+use crate::retrieve::{self, round};
+
+/// A retrieval task with its prerequisites' values filled in.
+struct Prepared {
+    question: String,
+    constraints: Constraints,
+    /// The prerequisite and the value this hop must join on.
+    hop: Option<(String, Value)>,
+    slot: Slot,
+}
+
+/// The candidates of one attempt.
+struct Search {
+    /// The slot's candidates (at most `pool`).
+    found: retrieve::Retrieval,
+    /// The wide pool hop targets are scored against.
+    wide: retrieve::Retrieval,
+    anchors: Vec<u32>,
+}
+
+/// A candidate the judge accepted, with its value.
+struct Accepted {
+    /// Position in the slot's candidates.
+    at: usize,
+    value: Value,
+    span: Span,
+    /// How well its passage reads for the question (ranks follow values).
+    support: f32,
+}
+
+/// What the judge found.
+#[derive(Default)]
+struct Judged {
+    accepted: Vec<Accepted>,
+    /// Candidates usable as evidence (position, span), best first.
+    applicable: Vec<(usize, Span, bool)>,
+    broken: Option<Broken>,
+    stale: Option<u32>,
+    valueless: bool,
+    exhausted: bool,
+    /// The most telling rejection, when nothing was accepted.
+    rejection: Option<Rejection>,
+    /// Topic words no passage of the corpus has.
+    unknown: Vec<String>,
+    /// The hop's edges: the accepted one, or the first broken one.
+    chain: Vec<Edge>,
+}
+
+/// Follow values whose passages read within this much of the best are
+/// equally supported.
+const TIE: f32 = 0.05;
+
+fn outcome(slot: Slot) -> Outcome {
+    Outcome {
+        slot,
+        alternatives: Vec::new(),
+        ranked: Vec::new(),
+        hop: Vec::new(),
+    }
+}
+
+impl Runner<'_> {
+    /// One retrieval with the given prerequisite values.
+    pub(super) fn attempt(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        values: &ByTask<Value>,
+    ) -> Outcome {
+        let prepared = match self.prepare(task, output, values) {
+            Ok(p) => p,
+            Err(slot) => return outcome(*slot),
+        };
+        let search = self.search(task, output, &prepared, values);
+        let strictness = if task.kind == TaskKind::Follow {
+            Strictness::Strict
+        } else {
+            Strictness::Question
+        };
+        let mut frame = frame::frame(&prepared.question, strictness);
+        // The name a hop supplies is checked by the join (a similar name is
+        // `unresolved: service-join`, not a passage that does not apply).
+        if let Some((key, _, _)) = prepared.hop.as_ref().and_then(|(_, v)| chain::key_of(v)) {
+            let q = &prepared.question;
+            let (joined, names) = frame
+                .names
+                .iter()
+                .partition(|&&(s, e)| q.get(s..e).is_some_and(|n| n.eq_ignore_ascii_case(key)));
+            frame.joined = joined;
+            frame.names = names;
+        }
+        let judged = self.judge(task, output, &prepared, &search, &frame);
+        self.conclude(task, output, prepared, search, judged, &frame)
+    }
+
+    /// Step 1: the question and constraints with placeholders filled.
+    fn prepare(
+        &self,
+        task: &Task,
+        output: &Output,
+        values: &ByTask<Value>,
+    ) -> Result<Prepared, Box<Slot>> {
+        let question = fill(&task.question, values);
+        let mut slot = slot_for(
+            task,
+            question.clone(),
+            task.constraints.clone(),
+            output.clone(),
+        );
+        let mut constraints = Constraints::new();
+        for (key, raw) in &task.constraints {
+            let mut value = raw.clone();
+            for name in placeholders(raw) {
+                match values.get(&name).and_then(chain::key_of) {
+                    Some((id, _, _)) => value = value.replace(&placeholder(&name), id),
+                    None => {
+                        slot.state = SlotState::Error;
+                        slot.reason = Some(format!(
+                            "constraint {key} needs an ID from {name}, which produced none"
+                        ));
+                        return Err(Box::new(slot));
+                    }
+                }
+            }
+            constraints.insert(key.clone(), value);
+        }
+        slot.constraints = constraints.clone();
+        // The key this hop must join on: the value of the prerequisite it names.
+        let hop = task
+            .depends_on
+            .iter()
+            .filter_map(|d| values.get(d).map(|v| (d.clone(), v.clone())))
+            .find(|(_, v)| chain::key_of(v).is_some());
+        if let Some(doc) = constraints.get("doc") {
+            if let Some(reason) = self.unreachable_doc(doc) {
+                slot.state = if reason.starts_with("access") {
+                    SlotState::Unresolved
+                } else {
+                    SlotState::Missing
+                };
+                slot.reason = Some(reason);
+                return Err(Box::new(slot));
+            }
+        }
+        Ok(Prepared {
+            question,
+            constraints,
+            hop,
+            slot,
+        })
+    }
+
+    /// Step 2: ranked candidates under the constraints.
+    fn search(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        p: &Prepared,
+        values: &ByTask<Value>,
+    ) -> Search {
+        // Constraint values and the requested entity type are enforced
+        // elsewhere (filter, output type); their words carry no ranking signal.
+        let mut query_text = crate::analyze::fold::lower_str(&p.question);
+        let mut enforced: Vec<String> = p
+            .constraints
+            .values()
+            .map(|v| crate::analyze::fold::lower_str(v))
+            .collect();
+        if let Output::Entity {
+            entity_type: Some(t),
+        } = output
+        {
+            enforced.push(crate::analyze::fold::lower_str(&t.replace('_', " ")));
+        }
+        for v in enforced.iter().filter(|v| !v.trim().is_empty()) {
+            query_text = query_text.replace(v.as_str(), " ");
+        }
+        let focus = self.focus(&p.question, task, values);
+        let wide = self.options.hops && *output == Output::Passage;
+        let pool = if wide {
+            self.options.pool.max(retrieve::HOP_POOL)
+        } else {
+            self.options.pool
+        };
+        let keep = |doc: u32| retrieve::admits(self.index, self.scope, &p.constraints, doc);
+        let anchors = if wide {
+            retrieve::anchors(self.index, &p.question, &keep)
+        } else {
+            Vec::new()
+        };
+        let query = retrieve::SlotQuery {
+            question: &query_text,
+            constraints: &p.constraints,
+            scope: self.scope,
+            bm25: &self.bm25,
+            pool,
+            focus: &focus,
+            anchors: &anchors,
+        };
+        let found = retrieve::retrieve(self.index, &query);
+        // The wide pool only scores hop targets; the slot itself sees `pool`.
+        let wide_pool = found.clone();
+        let mut found = found;
+        found.candidates.truncate(self.options.pool);
+        if !found.cues.is_empty() {
+            note(
+                &mut self.trace,
+                "retrieve",
+                Some(&task.id),
+                format!("slot cues: {}", found.cues.join(", ")),
+            );
+        }
+        Search {
+            found,
+            wide: wide_pool,
+            anchors,
+        }
+    }
+
+    /// Step 3: reads candidates in rank order and keeps those that answer.
+    fn judge(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        p: &Prepared,
+        s: &Search,
+        frame: &Frame,
+    ) -> Judged {
+        let mut j = Judged::default();
+        let words = read::weights(self.index, frame);
+        let (unknown, unknown_share) = accept::unknown_topic(&words);
+        let has_topic = words.iter().any(|w| w.role == frame::Role::Topic);
+        if unknown_share > accept::UNKNOWN_MAX && !unknown.is_empty() {
+            j.unknown = unknown.iter().map(|u| u.to_string()).collect();
+            return j;
+        }
+        let explicit_version =
+            p.constraints.contains_key("year") || p.constraints.contains_key("revision");
+        let single = !matches!(output, Output::Entity { .. } | Output::Document);
+        let unresolved_person = frame.first_person
+            && self
+                .scope
+                .user
+                .as_deref()
+                .is_none_or(|u| u.trim().is_empty());
+        for (i, c) in s.found.candidates.iter().enumerate() {
+            let decided = single && !j.accepted.is_empty();
+            if decided && j.applicable.len() >= self.options.evidence {
+                break;
+            }
+            if !decided {
+                if self.steps >= self.options.budget {
+                    j.exhausted = true;
+                    break;
+                }
+                self.steps += 1;
+            }
+            let Some(passage) = self.index.passage(c.doc) else {
+                continue;
+            };
+            let reading = read::read(passage, frame, &words);
+            let ctx = Context {
+                cued: c.cued,
+                personal: passage.meta.contains_key("subject"),
+                unresolved_person,
+                has_topic,
+            };
+            if let Err(r) = accept::judge(frame, &reading, ctx) {
+                if j.rejection.as_ref().is_none_or(|best| r > *best) {
+                    j.rejection = Some(r);
+                }
+                continue;
+            }
+            let span = extract::trimmed_span(&passage.text, reading.sentence);
+            let negated = read::negated(&passage.text, reading.sentence);
+            j.applicable.push((i, span.clone(), negated));
+            if decided {
+                continue;
+            }
+            if p.hop.is_none() && passage.is_superseded() && !explicit_version {
+                j.stale.get_or_insert(c.doc);
+                continue;
+            }
+            let found = extract::values(
+                self.index,
+                c.doc,
+                passage,
+                output,
+                &reading,
+                self.options.sentences,
+            );
+            let Some((value, span)) = found.first().cloned() else {
+                j.valueless = true;
+                continue;
+            };
+            if let Some((from, v)) = &p.hop {
+                if let Err(b) = chain::check(self.index, self.scope, v, c.doc) {
+                    if j.broken.is_none() {
+                        j.broken = Some(b);
+                        let edge = self.edge(from, task, v, c.doc, j.broken.as_ref());
+                        j.chain_push(edge);
+                    }
+                    continue;
+                }
+            }
+            if j.accepted.is_empty() {
+                if let Some((from, v)) = &p.hop {
+                    let edge = self.edge(from, task, v, c.doc, None);
+                    j.chain_push(edge);
+                }
+            }
+            if single {
+                j.accepted.push(Accepted {
+                    at: i,
+                    value,
+                    span,
+                    support: reading.score,
+                });
+            } else {
+                for (v, span) in found {
+                    j.accepted.push(Accepted {
+                        at: i,
+                        value: v,
+                        span,
+                        support: reading.score,
+                    });
+                }
+                if j.applicable.len() >= self.options.evidence {
+                    break;
+                }
+            }
+        }
+        // Follow values: the best-reading passage's first, ties in rank order.
+        j.accepted
+            .sort_by(|a, b| b.support.total_cmp(&a.support).then(a.at.cmp(&b.at)));
+        j
+    }
+
+    /// Step 4: the slot's state, value and evidence.
+    fn conclude(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        p: Prepared,
+        s: Search,
+        mut j: Judged,
+        frame: &Frame,
+    ) -> Outcome {
+        let mut slot = p.slot;
+        slot.chain = std::mem::take(&mut j.chain);
+        let candidates = &s.found.candidates;
+        let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
+        let best = j.accepted.first();
+        // Evidence: the accepted passage first, then other applicable ones.
+        let mut order: Vec<(usize, Span)> =
+            best.map(|a| (a.at, a.span.clone())).into_iter().collect();
+        for (i, span, _) in &j.applicable {
+            if !order.iter().any(|(o, _)| o == i) {
+                order.push((*i, span.clone()));
+            }
+        }
+        let facts = self.facts(frame, output, &j, candidates);
+        if let Some(Value::Facts { facts: items }) = &facts {
+            // The facts that answer come first.
+            let first: Vec<usize> = items
+                .iter()
+                .filter_map(|f| {
+                    candidates.iter().position(|c| {
+                        self.index
+                            .passage(c.doc)
+                            .is_some_and(|p| p.id == f.passage_id)
+                    })
+                })
+                .collect();
+            order.sort_by_key(|(i, _)| first.iter().position(|f| f == i).unwrap_or(usize::MAX));
+        }
+        for (i, span) in order.into_iter().take(self.options.evidence) {
+            if let Some(c) = candidates.get(i) {
+                slot.evidence.push(self.evidence(c.doc, c.score, span));
+            }
+        }
+        let mut ranked: Vec<(u32, f64)> = candidates
+            .iter()
+            .map(|c| (c.doc, f64::from(c.score / top)))
+            .collect();
+        let mut alternatives: Vec<(Value, Evidence)> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for a in &j.accepted {
+            let key = chain::key_of(&a.value).map(|(k, _, _)| k.to_string());
+            if let Some(k) = &key {
+                if seen.contains(k) {
+                    continue;
+                }
+                seen.push(k.clone());
+            }
+            if let Some(c) = candidates.get(a.at) {
+                alternatives.push((
+                    a.value.clone(),
+                    self.evidence(c.doc, c.score, a.span.clone()),
+                ));
+            }
+        }
+        if let Some(a) = j.accepted.first() {
+            if let Some(c) = candidates.get(a.at) {
+                ranked.retain(|(d, _)| *d != c.doc);
+                ranked.insert(0, (c.doc, 1.0));
+            }
+            slot.state = SlotState::Supported;
+            slot.value = Some(facts.unwrap_or_else(|| a.value.clone()));
+            // A follow value tied with another one is ambiguous: the
+            // executor tries both (see `Runner::retrieval`).
+            if let [first, second, ..] = alternatives_support(&j).as_slice() {
+                if first - second <= TIE {
+                    note(
+                        &mut self.trace,
+                        "execute",
+                        Some(&task.id),
+                        "candidates read equally well: each is tried".into(),
+                    );
+                }
+            }
+        } else if !j.unknown.is_empty() {
+            slot.state = SlotState::Missing;
+            slot.reason = Some(format!(
+                "no passage mentions {}",
+                j.unknown
+                    .iter()
+                    .map(|u| format!("\"{u}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        } else if let Some(b) = j.broken {
+            slot.state = SlotState::Unresolved;
+            slot.reason = Some(format!("{}: {}", b.reason, b.detail));
+        } else if j.exhausted {
+            slot.state = SlotState::Unresolved;
+            slot.reason = Some(format!(
+                "budget: the step budget of {} passages ran out before this was confirmed",
+                self.options.budget
+            ));
+        } else if j.valueless {
+            slot.state = SlotState::Missing;
+            slot.reason = Some(format!(
+                "no applicable passage states a {}",
+                output_name(output)
+            ));
+        } else if let Some(doc) = j.stale {
+            let id = self
+                .index
+                .passage(doc)
+                .map(|p| p.id.clone())
+                .unwrap_or_default();
+            slot.state = SlotState::Unresolved;
+            slot.reason = Some(format!("stale-rule: only superseded passages apply ({id})"));
+        } else if candidates.is_empty() {
+            slot.state = SlotState::Missing;
+            slot.reason = Some("no passage matches".into());
+        } else {
+            slot.state = SlotState::Missing;
+            slot.reason = Some(
+                j.rejection
+                    .map_or_else(|| "no passage applies".to_string(), |r| r.reason()),
+            );
+        }
+        let hop = self.hop(task, output, &p.constraints, &s.wide, &ranked, &s.anchors);
+        Outcome {
+            slot,
+            alternatives,
+            ranked,
+            hop,
+        }
+    }
+
+    /// The facts of a cued attribute that answer an open question together
+    /// ("what should Priya not eat?": the restrictions among the diet facts),
+    /// when more than one does.
+    fn facts(
+        &self,
+        frame: &Frame,
+        output: &Output,
+        j: &Judged,
+        candidates: &[retrieve::Candidate],
+    ) -> Option<Value> {
+        let best = j.accepted.first()?;
+        let cued = candidates.get(best.at).is_some_and(|c| c.cued);
+        if *output != Output::Passage || !cued || frame.answer == Answer::YesNo {
+            return None;
+        }
+        let facts: Vec<Fact> = j
+            .applicable
+            .iter()
+            .filter(|(i, _, negated)| {
+                candidates.get(*i).is_some_and(|c| c.cued) && *negated == frame.negated
+            })
+            .filter_map(|(i, span, _)| {
+                let p = self.index.passage(candidates.get(*i)?.doc)?;
+                Some(Fact {
+                    passage_id: p.id.clone(),
+                    text: span.text.clone(),
+                })
+            })
+            .collect();
+        (facts.len() >= 2).then_some(Value::Facts { facts })
+    }
+}
+
+fn alternatives_support(j: &Judged) -> Vec<f32> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for a in &j.accepted {
+        if let Some((k, _, _)) = chain::key_of(&a.value) {
+            if !seen.iter().any(|s| s == k) {
+                seen.push(k.to_string());
+                out.push(a.support);
+            }
+        }
+    }
+    out
+}
+
+impl Judged {
+    fn chain_push(&mut self, edge: Edge) {
+        if edge.valid {
+            self.chain.retain(|e| e.valid);
+        }
+        self.chain.push(edge);
+    }
+}
+
+impl Runner<'_> {
+    /// The passages a passage slot reaches through mention edges, the
+    /// feedback round and the bridge round, minus the slot's own best passage
+    /// (already placed by the merge).
+    fn hop(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        constraints: &Constraints,
+        wide: &retrieve::Retrieval,
+        ranked: &[(u32, f64)],
+        anchors: &[u32],
+    ) -> Vec<(u32, f64)> {
+        if !self.options.hops || *output != Output::Passage {
+            return Vec::new();
+        }
+        let keep = |doc: u32| retrieve::admits(self.index, self.scope, constraints, doc);
+        let best = ranked.first().map(|(d, _)| *d);
+        let hop_keep = |doc: u32| Some(doc) != best && keep(doc);
+        let found: Vec<(u32, f64, u32)> = retrieve::hops(
+            self.index,
+            &wide.query,
+            &wide.candidates,
+            anchors,
+            &hop_keep,
+            self.options.pool,
+        );
+        if let Some((to, _, from)) = found.first() {
+            let id = |d: u32| {
+                self.index
+                    .passage(d)
+                    .map(|p| p.id.clone())
+                    .unwrap_or_default()
+            };
+            let message = format!("follows mentions: {} → {}", id(*from), id(*to));
+            note(&mut self.trace, "retrieve", Some(&task.id), message);
+        }
+        let top = found.first().map_or(1.0, |h| h.1.max(1e-9));
+        let mut list: Vec<(u32, f64)> = found
+            .into_iter()
+            .map(|(d, score, _)| (d, score / top))
+            .collect();
+        let Some(parent) = best else {
+            return list;
+        };
+        let pool = self.options.pool;
+        let add = |list: &mut Vec<(u32, f64)>, doc: u32, score: f64| match list
+            .iter_mut()
+            .find(|(d, _)| *d == doc)
+        {
+            Some(e) => e.1 = e.1.max(score),
+            None => list.push((doc, score)),
+        };
+        // The feedback round: the question plus the best passage's rarest terms.
+        for (doc, score) in
+            retrieve::feedback(self.index, &wide.query, parent, &self.bm25, &keep, pool)
+        {
+            add(&mut list, doc, score);
+        }
+        // The bridge round: the question plus the names the best passage gives
+        // its answer by, ranked after what the edges and feedback reached.
+        if let Some(p) = self.index.passage(parent) {
+            let terms: Vec<String> = wide.query.iter().map(|q| q.term.clone()).collect();
+            let names = extract::bridge_names(p, &terms);
+            for (doc, score) in retrieve::bridge(
+                self.index,
+                &wide.query,
+                parent,
+                &names,
+                &self.bm25,
+                &keep,
+                pool,
+            ) {
+                add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
+            }
+        }
+        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list
+    }
+
+    /// Terms a good candidate should contain: the resolved user's name and the
+    /// IDs earlier hops supplied.
+    fn focus(&self, question: &str, task: &Task, values: &ByTask<Value>) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        if let Some(user) = self.scope.user.as_deref().filter(|u| !u.trim().is_empty()) {
+            if crate::analyze::fold::lower_str(question)
+                .contains(&crate::analyze::fold::lower_str(user))
+            {
+                names.push(user.to_string());
+            }
+        }
+        for d in &task.depends_on {
+            if let Some((id, _, _)) = values.get(d).and_then(chain::key_of) {
+                if task.question.contains(&placeholder(d)) {
+                    names.push(id.to_string());
+                }
+            }
+        }
+        names
+            .iter()
+            .flat_map(|n| retrieve::query_terms(n))
+            .collect()
+    }
+
+    /// Why a document constraint cannot be met, if it cannot.
+    fn unreachable_doc(&self, doc: &str) -> Option<String> {
+        let entity = self.index.resolve(doc)?;
+        let owners = self.index.owners(entity);
+        if owners.is_empty() {
+            return Some(format!("document {doc} is not in the index"));
+        }
+        let readable = owners.iter().any(|&d| {
+            self.index
+                .passage(d)
+                .is_some_and(|p| self.scope.may_read(p))
+        });
+        (!readable).then(|| format!("access: document {doc} is outside the allowed access levels"))
+    }
+
+    fn evidence(&self, doc: u32, score: f32, span: Span) -> Evidence {
+        let p = self.index.passage(doc);
+        Evidence {
+            passage_id: p.map(|p| p.id.clone()).unwrap_or_default(),
+            title: p.map(|p| p.title.clone()).unwrap_or_default(),
+            url: p.and_then(|p| p.url.clone()),
+            score: round(f64::from(score)),
+            span,
+            text: p.map(|p| p.text.clone()).unwrap_or_default(),
+        }
+    }
+
+    fn edge(
+        &self,
+        from: &str,
+        task: &Task,
+        value: &Value,
+        to: u32,
+        broken: Option<&Broken>,
+    ) -> Edge {
+        let (key, key_type, from_passage) = chain::key_of(value).unwrap_or(("", "", ""));
+        let span = match value {
+            Value::Entity { span, .. } | Value::Document { span, .. } => span.clone(),
+            _ => Span {
+                start: 0,
+                end: 0,
+                text: String::new(),
+            },
+        };
+        Edge {
+            from_slot: from.to_string(),
+            to_slot: task.id.clone(),
+            from_passage: from_passage.to_string(),
+            to_passage: self
+                .index
+                .passage(to)
+                .map(|p| p.id.clone())
+                .unwrap_or_default(),
+            key: key.to_string(),
+            key_type: key_type.to_string(),
+            span,
+            valid: broken.is_none(),
+            reason: broken.map(|b| b.reason.clone()),
+        }
+    }
+}

@@ -1,0 +1,560 @@
+//! Stage 6 — execute: reading one passage for one part of a question.
+//!
+//! A [`Reading`] measures how a passage answers a question's [`Frame`]: the
+//! share of its names and of its topic words (by rarity) the passage has, the
+//! clause that matches the question best — its words, their order ("failed
+//! after the second retry" against "failed after the first retry … second
+//! try"), whether it states a value of the expected kind and whether a
+//! negation covers the words it matched ("no service was marked failed").
+//! Acceptance ([`super::accept`]) decides on these figures.
+//!
+//! Guarantees: a term matches by its stem, irregular verb forms by their base
+//! (kept = keeps); a word inside a negated clause does not match a question
+//! that is not negated; every range is a byte range of the passage text on
+//! char boundaries; the figures are shares in 0..=1 and do not depend on the
+//! corpus except through the term weights given; no input panics.
+
+use crate::analyze::{self, lexicon};
+use crate::compute::duration;
+use crate::decompose::frame::{Answer, Frame, Role};
+use crate::model::Passage;
+
+/// Weight of a soft term relative to a topic word, when ranking clauses.
+const SOFT: f32 = 0.3;
+/// How much the order of matched words adds to a clause's score.
+const ORDER: f32 = 0.5;
+/// How much stating a value of the expected kind adds to a clause's score.
+const TYPED: f32 = 0.5;
+
+/// One question term with the weight it is read with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weighted {
+    pub stem: String,
+    pub role: Role,
+    /// Rarity (IDF) in the corpus; the corpus' highest for a word it lacks.
+    pub weight: f32,
+    /// The corpus has no passage with this word.
+    pub unknown: bool,
+    /// Position of the word in the question (for order).
+    pub position: usize,
+}
+
+/// The question's terms with their corpus weights.
+pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> Vec<Weighted> {
+    let mut out: Vec<Weighted> = Vec::new();
+    for (position, t) in frame.terms.iter().enumerate() {
+        let stem = lexicon::match_stem(&t.term);
+        if out.iter().any(|w| w.stem == stem) {
+            continue;
+        }
+        let found = idf(&t.term);
+        out.push(Weighted {
+            stem,
+            role: t.role,
+            weight: found.unwrap_or(max_idf),
+            unknown: found.is_none(),
+            position,
+        });
+    }
+    out
+}
+
+/// The question's terms weighed by their rarity in this index.
+pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
+    let terms: Vec<String> = frame.terms.iter().map(|t| t.term.clone()).collect();
+    let query = index.query(&terms);
+    let max_idf = query.iter().map(|q| q.idf).fold(0.0f32, f32::max).max(1.0);
+    weigh(
+        frame,
+        &|t| {
+            (index.df(t) > 0)
+                .then(|| query.iter().find(|q| q.term == t).map(|q| q.idf))
+                .flatten()
+        },
+        max_idf,
+    )
+}
+
+/// How a passage answers a frame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    /// Share of the question's names found in the title or text.
+    pub names: f32,
+    /// For the names a hop supplied, the smallest share of their words
+    /// found (1 when there are none).
+    pub joined: f32,
+    /// Share of topic-word weight found in the title or text (1 when the
+    /// question has no topic words).
+    pub topic: f32,
+    /// Share of name and topic weight inside the best clause (with the title).
+    pub local: f32,
+    /// Share of consecutive question words found in order in the best clause.
+    pub order: f32,
+    /// The best clause states a value of the expected kind.
+    pub typed: bool,
+    /// Share of soft-word weight found in the title or text.
+    pub soft: f32,
+    /// The best clause's byte range, and its sentence's.
+    pub clause: (usize, usize),
+    pub sentence: (usize, usize),
+    /// A clause score that ranks clauses (and passages) for this question.
+    pub score: f32,
+}
+
+/// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline).
+pub fn sentences(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '；' | '\n') {
+            let next = text.get(i + c.len_utf8()..).and_then(|r| r.chars().next());
+            // "3.13", "e.g." and "Jr. Smith" are not sentence ends.
+            if c == '.' && next.is_some_and(|n| !n.is_whitespace()) {
+                continue;
+            }
+            let end = i + c.len_utf8();
+            if text.get(start..end).is_some_and(|s| !s.trim().is_empty()) {
+                out.push((start, end));
+            }
+            start = end;
+        }
+    }
+    if text.get(start..).is_some_and(|s| !s.trim().is_empty()) {
+        out.push((start, text.len()));
+    }
+    out
+}
+
+/// Clauses of a sentence: split at , ; : — and before "but".
+fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = s;
+    let slice = text.get(s..e).unwrap_or("");
+    for (i, c) in slice.char_indices() {
+        let at = s + i;
+        let boundary = matches!(c, ',' | ';' | ':' | '—' | '，' | '；' | '：' | '、')
+            || (c == ' ' && slice.get(i..).is_some_and(|r| r.starts_with(" but ")));
+        if boundary && at > start {
+            out.push((start, at));
+            start = at + c.len_utf8();
+        }
+    }
+    if e > start {
+        out.push((start, e));
+    }
+    if out.is_empty() {
+        out.push((s, e));
+    }
+    out
+}
+
+/// One term of the passage.
+struct Hit {
+    stem: String,
+    start: usize,
+    /// Inside a negated stretch of its clause.
+    negated: bool,
+}
+
+/// Byte ranges negated within a clause: from a negation cue to the clause end.
+fn negated_from(text: &str, (s, e): (usize, usize)) -> Option<usize> {
+    let slice = text.get(s..e)?;
+    if slice.chars().any(analyze::is_cjk) {
+        return ["不", "没", "无", "未", "非", "别", "勿", "禁止"]
+            .iter()
+            .filter_map(|c| slice.find(c))
+            .min()
+            .map(|i| s + i);
+    }
+    analyze::words(slice)
+        .into_iter()
+        .find(|w| lexicon::is_negation(&w.term) || lexicon::is_restriction(&w.term))
+        .map(|w| s + w.start)
+        .or_else(|| slice.find("n't").map(|i| s + i))
+}
+
+/// True when a negation or restriction covers part of the range.
+pub fn negated(text: &str, range: (usize, usize)) -> bool {
+    negated_from(text, range).is_some()
+}
+
+fn hits(text: &str, clause_ranges: &[(usize, usize)]) -> Vec<Hit> {
+    let negations: Vec<((usize, usize), Option<usize>)> = clause_ranges
+        .iter()
+        .map(|&r| (r, negated_from(text, r)))
+        .collect();
+    analyze::terms(text)
+        .into_iter()
+        .map(|t| {
+            let negated = negations.iter().any(|&((s, e), from)| {
+                t.start >= s && t.start < e && from.is_some_and(|f| t.start >= f)
+            });
+            Hit {
+                stem: lexicon::match_stem(&t.term),
+                start: t.start,
+                negated,
+            }
+        })
+        .collect()
+}
+
+const NUMBER_WORDS: &[&str] = &[
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "billion",
+    "dozen",
+    "once",
+    "twice",
+    "half",
+];
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+fn has_year(text: &str) -> bool {
+    crate::compute::first_year(text).is_some()
+}
+
+fn has_number(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_ascii_digit() || "一二三四五六七八九十百千万亿两".contains(c))
+        || analyze::words(text)
+            .iter()
+            .any(|w| NUMBER_WORDS.contains(&w.term.as_str()))
+}
+
+/// An instruction: a sentence that starts with a verb ("Run …", "To install
+/// the CLI, run …"), or names a command in `code`.
+fn instructs(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.contains('`')
+        || [
+            "点击", "运行", "执行", "使用", "打开", "选择", "输入", "安装",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    {
+        return true;
+    }
+    let ws = analyze::words(t);
+    let first = ws.first().map_or("", |w| w.term.as_str());
+    let lead_verb = lexicon::is_verb(first) && first != "be" && first != "have";
+    // "To install the CLI, run the install script": the verb after the comma.
+    let after_purpose = first == "to"
+        && t.find([',', ':']).is_some_and(|i| {
+            analyze::words(t.get(i + 1..).unwrap_or(""))
+                .first()
+                .is_some_and(|w| lexicon::is_verb(&w.term))
+        });
+    lead_verb || after_purpose
+}
+
+/// True when a clause states a value of the expected kind.
+pub fn states(answer: Answer, text: &str) -> bool {
+    match answer {
+        Answer::Duration => !duration::durations(text).is_empty(),
+        Answer::Year => has_year(text),
+        Answer::Date => {
+            has_year(text)
+                || analyze::words(text)
+                    .iter()
+                    .any(|w| MONTHS.contains(&w.term.as_str()))
+                || (text.chars().any(|c| c.is_ascii_digit())
+                    && (text.contains('月') || text.contains('年')))
+        }
+        Answer::Number => has_number(text),
+        Answer::Procedure => instructs(text),
+        Answer::Person | Answer::Place | Answer::YesNo | Answer::Reason | Answer::Open => true,
+    }
+}
+
+/// Share of consecutive name/topic question words found in order, at most
+/// three words apart, among the clause's hits.
+fn order(words: &[&Weighted], hits: &[&Hit]) -> f32 {
+    let mut ordered: Vec<&&Weighted> = words.iter().filter(|w| w.role != Role::Soft).collect();
+    ordered.sort_by_key(|w| w.position);
+    if ordered.len() < 2 {
+        return 0.0;
+    }
+    let mut found = 0;
+    for pair in ordered.windows(2) {
+        let (a, b) = (&pair[0].stem, &pair[1].stem);
+        let near = hits
+            .iter()
+            .enumerate()
+            .any(|(i, h)| &h.stem == a && hits.iter().skip(i + 1).take(3).any(|n| &n.stem == b));
+        found += usize::from(near);
+    }
+    found as f32 / (ordered.len() - 1) as f32
+}
+
+fn share(words: &[&Weighted], present: &dyn Fn(&Weighted) -> bool) -> f32 {
+    let total: f32 = words.iter().map(|w| w.weight).sum();
+    if total <= 0.0 {
+        return 1.0;
+    }
+    words
+        .iter()
+        .filter(|w| present(w))
+        .map(|w| w.weight)
+        .sum::<f32>()
+        / total
+}
+
+/// Reads a passage for a frame whose terms are weighed as `words`.
+pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
+    let text = passage.text.as_str();
+    let sents = sentences(text);
+    let mut all_clauses: Vec<((usize, usize), (usize, usize))> = Vec::new();
+    for s in &sents {
+        for c in clauses(text, *s) {
+            all_clauses.push((c, *s));
+        }
+    }
+    let clause_ranges: Vec<(usize, usize)> = all_clauses.iter().map(|(c, _)| *c).collect();
+    let hits = hits(text, &clause_ranges);
+    let title: Vec<String> = analyze::terms(&passage.title)
+        .into_iter()
+        .map(|t| lexicon::match_stem(&t.term))
+        .collect();
+    let polar = |h: &Hit| frame.negated || !h.negated;
+    let in_text = |w: &Weighted| hits.iter().any(|h| h.stem == w.stem && polar(h));
+    let in_title = |w: &Weighted| title.contains(&w.stem);
+    let anywhere = |w: &Weighted| in_title(w) || in_text(w);
+    let anywhere_stem =
+        |stem: &str| title.iter().any(|t| t == stem) || hits.iter().any(|h| h.stem == stem);
+    let by_role = |role: Role| -> Vec<&Weighted> {
+        words
+            .iter()
+            .filter(|w| w.role == role && !(w.unknown && w.stem.chars().any(analyze::is_cjk)))
+            .collect()
+    };
+    let names_w = by_role(Role::Name);
+    let topic_w = by_role(Role::Topic);
+    let soft_w = by_role(Role::Soft);
+    let names = name_share(frame, words, &anywhere);
+    let joined = joined_share(frame, &anywhere_stem);
+    let topic = share(&topic_w, &anywhere);
+    let soft = share(&soft_w, &anywhere);
+    let hard: Vec<&Weighted> = names_w.iter().chain(&topic_w).copied().collect();
+    let mut best = Reading {
+        names,
+        joined,
+        topic,
+        local: 0.0,
+        order: 0.0,
+        typed: false,
+        soft,
+        clause: (0, 0),
+        sentence: (0, 0),
+        score: f32::MIN,
+    };
+    for &(c, s) in &all_clauses {
+        let inside: Vec<&Hit> = hits
+            .iter()
+            .filter(|h| h.start >= c.0 && h.start < c.1 && polar(h))
+            .collect();
+        let here = |w: &Weighted| inside.iter().any(|h| h.stem == w.stem);
+        let local = share(&hard, &|w| here(w) || (w.role == Role::Name && in_title(w)));
+        let soft_here = share(&soft_w, &here);
+        let ord = order(&hard, &inside);
+        // The sentence states the value (a duration may sit in the next clause).
+        let typed = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
+        let score = local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
+        if score > best.score {
+            best.local = local;
+            best.order = ord;
+            best.typed = typed;
+            best.clause = c;
+            best.sentence = s;
+            best.score = score;
+        }
+    }
+    if all_clauses.is_empty() {
+        best.score = 0.0;
+        best.typed = states(frame.answer, text);
+    }
+    best
+}
+
+/// The smallest share of a joined name's words (not its compound) present.
+fn joined_share(frame: &Frame, present: &dyn Fn(&str) -> bool) -> f32 {
+    frame
+        .joined
+        .iter()
+        .map(|&(s, e)| {
+            let words: Vec<String> = frame
+                .terms
+                .iter()
+                .filter(|t| t.start >= s && t.start < e && !t.term.contains(['-', '_', '.']))
+                .map(|t| lexicon::match_stem(&t.term))
+                .collect();
+            if words.is_empty() {
+                return 1.0;
+            }
+            words.iter().filter(|w| present(w)).count() as f32 / words.len() as f32
+        })
+        .fold(1.0, f32::min)
+}
+
+/// Share of the frame's names whose every term the passage has.
+fn name_share(frame: &Frame, words: &[Weighted], present: &dyn Fn(&Weighted) -> bool) -> f32 {
+    if frame.names.is_empty() {
+        return 1.0;
+    }
+    let found = frame
+        .names
+        .iter()
+        .filter(|&&(s, e)| {
+            let terms: Vec<String> = frame
+                .terms
+                .iter()
+                .filter(|t| t.start >= s && t.start < e)
+                .map(|t| lexicon::match_stem(&t.term))
+                .collect();
+            !terms.is_empty()
+                && terms
+                    .iter()
+                    .all(|t| words.iter().any(|w| &w.stem == t && present(w)))
+        })
+        .count();
+    found as f32 / frame.names.len() as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decompose::frame::{frame, Strictness};
+
+    fn passage(title: &str, text: &str) -> Passage {
+        Passage {
+            id: "p".into(),
+            title: title.into(),
+            text: text.into(),
+            url: None,
+            lang: None,
+            meta: Default::default(),
+        }
+    }
+
+    fn reading(q: &str, strict: Strictness, title: &str, text: &str) -> Reading {
+        let f = frame(q, strict);
+        let words = weigh(&f, &|_| Some(1.0), 5.0);
+        read(&passage(title, text), &f, &words)
+    }
+
+    #[test]
+    fn order_and_negation_decide_between_look_alikes() {
+        let q = "which service failed after the second retry?";
+        let real = reading(
+            q,
+            Strictness::Strict,
+            "",
+            "Deploy of West Gateway failed after the second retry: the orchestrator gave up.",
+        );
+        let first = reading(q, Strictness::Strict, "", "Deploy of gateway-east failed after the first retry: the health check passed on the second try.");
+        let negated = reading(
+            q,
+            Strictness::Strict,
+            "",
+            "After the second retry of auth-core, no service was marked failed.",
+        );
+        assert_eq!(real.local, 1.0);
+        assert_eq!(real.order, 1.0);
+        assert!(first.local < 1.0 && first.order < 1.0, "{first:?}");
+        assert!(negated.local < 1.0, "{negated:?}");
+        assert!(real.score > first.score && real.score > negated.score);
+    }
+
+    #[test]
+    fn other_words_for_the_same_answer() {
+        let r = reading(
+            "how long are snapshots kept?",
+            Strictness::Question,
+            "Backups › Retention",
+            "Skiff keeps 14 daily snapshots of each volume.",
+        );
+        assert_eq!((r.topic, r.typed), (1.0, true));
+        assert!(r.soft > 0.0, "kept matches keeps");
+        let r = reading(
+            "what does the health check request?",
+            Strictness::Question,
+            "Deploy › Health checks",
+            "The health check is an HTTP `GET /up` that must answer 200 within 30 seconds.",
+        );
+        assert_eq!(r.topic, 1.0);
+    }
+
+    #[test]
+    fn kinds_of_values() {
+        assert!(states(Answer::Duration, "within 30 seconds"));
+        assert!(!states(Answer::Duration, "the second retry"));
+        assert!(states(Answer::Year, "born September 6, 1961"));
+        assert!(states(Answer::Number, "keeps the last five releases"));
+        assert!(states(
+            Answer::Procedure,
+            "To install the CLI, run the install script."
+        ));
+        assert!(states(Answer::Procedure, "Run `skiff version`."));
+        assert!(!states(
+            Answer::Procedure,
+            "The skiff CLI is a single static binary."
+        ));
+        assert!(!states(
+            Answer::Procedure,
+            "A rollback switches servers back to a release."
+        ));
+    }
+
+    #[test]
+    fn sentences_respect_decimals() {
+        let t = "Python 3.13 is out. It is fast! 审批后付款。";
+        let s: Vec<&str> = sentences(t)
+            .into_iter()
+            .map(|(a, b)| t[a..b].trim())
+            .collect();
+        assert_eq!(
+            s,
+            vec!["Python 3.13 is out.", "It is fast!", "审批后付款。"]
+        );
+    }
+}
