@@ -171,6 +171,12 @@ const DURATION_CUES: &[&str] = &[
     "how quickly",
 ];
 const FIRST_PERSON: &[&str] = &["i", "me", "my", "mine", "myself"];
+/// Comparatives: the operation of a comparison, not a topic a passage states.
+const COMPARATIVES: &[&str] = &[
+    "shorter", "longer", "more", "less", "fewer", "higher", "lower", "earlier", "later", "bigger",
+    "smaller", "faster", "slower", "older", "younger", "newer", "larger", "taller", "greater",
+    "first", "last", "most", "least", "oldest", "youngest", "earliest", "latest",
+];
 
 /// A word of the question with its byte range and both spellings.
 struct Word<'q> {
@@ -250,6 +256,13 @@ fn answer_en(w: &[Word], lower: &str) -> Answer {
     }
     if DURATION_CUES.iter().any(|c| lower.contains(c)) {
         return Answer::Duration;
+    }
+    // "Is there anything …?", "Are there any …?" ask for a list.
+    if matches!(first, "is" | "are")
+        && at(1) == "there"
+        && matches!(at(2), "anything" | "any" | "something")
+    {
+        return Answer::Open;
     }
     if AUX.contains(&first) {
         return Answer::YesNo;
@@ -365,6 +378,10 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
         let start = chunk_start + lead;
         let end = start + core.len();
         let lower = core.to_lowercase();
+        let lower = ["'s", "'re", "'ll", "'ve", "'d", "’s"]
+            .iter()
+            .find_map(|c| lower.strip_suffix(c))
+            .map_or(lower.clone(), str::to_string);
         let first_word = index == 0;
         index += 1;
         let function = analyze::is_stop_word(&lower)
@@ -586,6 +603,11 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
     // written"); the word after "how" ("long", "many") is part of the
     // question word.
     let kind_noun = kind_nouns(&w);
+    let comparatives: Vec<usize> = w
+        .iter()
+        .filter(|x| COMPARATIVES.contains(&x.lower.as_str()))
+        .map(|x| x.start)
+        .collect();
     let terms = analyze::terms(question)
         .into_iter()
         .map(|t| {
@@ -601,6 +623,7 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
                 || lexicon::is_function_stem(&t.term)
                 || verbs.contains(&t.start)
                 || kind_noun.contains(&t.start)
+                || comparatives.contains(&t.start)
             {
                 Role::Soft
             } else {

@@ -60,7 +60,8 @@ fn lines_of(
     let frame = frame::frame(&q.question, Strictness::Question);
     let words = read::weights(index, &frame);
     let (_, unknown_share) = accept::unknown_topic(&words);
-    let has_topic = words.iter().any(|w| w.role == frame::Role::Topic);
+    let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
+    let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
     let scope = Scope::default();
     let constraints = Constraints::new();
     let bm25 = index.bm25();
@@ -86,6 +87,7 @@ fn lines_of(
             personal: false,
             unresolved_person: false,
             has_topic,
+            has_words,
         };
         out.push(Line {
             dataset: kind.name().into(),

@@ -25,7 +25,7 @@
 use super::read::{Reading, Weighted};
 use crate::decompose::frame::{Answer, Frame, Role};
 
-/// Share of topic-word weight a passage must have.
+/// Share of name and topic-word weight a passage must have.
 pub const TOPIC_MIN: f32 = 0.5;
 /// Share of name and topic weight the best clause must have.
 pub const LOCAL_MIN: f32 = 0.34;
@@ -110,8 +110,10 @@ pub struct Context {
     pub personal: bool,
     /// First person in the question resolves to no one.
     pub unresolved_person: bool,
-    /// The question has topic words at all.
+    /// The question has names or topic words at all.
     pub has_topic: bool,
+    /// The question has topic words (not only names).
+    pub has_words: bool,
 }
 
 /// Accepts or rejects one reading.
@@ -125,15 +127,22 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         return Err(Rejection::Names);
     }
     let cue_stands_in = ctx.cued && frame.answer != Answer::YesNo;
-    if ctx.has_topic {
-        if reading.topic < TOPIC_MIN && !cue_stands_in {
-            return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
-        }
-        if reading.local < LOCAL_MIN && !cue_stands_in {
-            return Err(Rejection::Spread);
-        }
-    } else if reading.soft < SOFT_MIN && !ctx.cued && frame.with_role(Role::Soft).next().is_some() {
+    if !ctx.has_topic && !ctx.cued {
+        // Nothing but soft words ("where do I work?" with no one to resolve
+        // "I" to): only a cued attribute can say what is asked about.
         return Err(Rejection::Topic(0));
+    }
+    if reading.topic < TOPIC_MIN && !cue_stands_in {
+        return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
+    }
+    if reading.local < LOCAL_MIN && !cue_stands_in {
+        return Err(Rejection::Spread);
+    }
+    // Names and no topic word ("what should Priya not eat?"): the passage
+    // must also say what is asked (the soft words), unless a cue says it.
+    let soft_words = frame.with_role(Role::Soft).next().is_some();
+    if !ctx.has_words && soft_words && reading.soft < SOFT_MIN && !ctx.cued {
+        return Err(Rejection::Topic((reading.soft * 100.0).round() as u32));
     }
     if !reading.typed && !cue_stands_in {
         return Err(Rejection::Kind(frame.answer));

@@ -258,7 +258,8 @@ impl Runner<'_> {
         let mut j = Judged::default();
         let words = read::weights(self.index, frame);
         let (unknown, unknown_share) = accept::unknown_topic(&words);
-        let has_topic = words.iter().any(|w| w.role == frame::Role::Topic);
+        let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
+        let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
         if unknown_share > accept::UNKNOWN_MAX && !unknown.is_empty() {
             j.unknown = unknown.iter().map(|u| u.to_string()).collect();
             return j;
@@ -293,6 +294,7 @@ impl Runner<'_> {
                 personal: passage.meta.contains_key("subject"),
                 unresolved_person,
                 has_topic,
+                has_words,
             };
             if let Err(r) = accept::judge(frame, &reading, ctx) {
                 if j.rejection.as_ref().is_none_or(|best| r > *best) {

@@ -83,8 +83,8 @@ pub struct Reading {
     /// For the names a hop supplied, the smallest share of their words
     /// found (1 when there are none).
     pub joined: f32,
-    /// Share of topic-word weight found in the title or text (1 when the
-    /// question has no topic words).
+    /// Share of name and topic-word weight found in the title or text (1
+    /// when the question has neither).
     pub topic: f32,
     /// Share of name and topic weight inside the best clause (with the title).
     pub local: f32,
@@ -293,8 +293,10 @@ pub fn states(answer: Answer, text: &str) -> bool {
     match answer {
         Answer::Duration => !duration::durations(text).is_empty(),
         Answer::Year => has_year(text),
+        // "within 5 working days after approval" says when, too.
         Answer::Date => {
             has_year(text)
+                || !duration::durations(text).is_empty()
                 || analyze::words(text)
                     .iter()
                     .any(|w| MONTHS.contains(&w.term.as_str()))
@@ -356,8 +358,11 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
         .into_iter()
         .map(|t| lexicon::match_stem(&t.term))
         .collect();
+    // Whether the passage has a word at all does not depend on negation ("Never
+    // paste raw HTML" names HTML); whether a clause states the question's
+    // predicate does ("no service was marked failed").
     let polar = |h: &Hit| frame.negated || !h.negated;
-    let in_text = |w: &Weighted| hits.iter().any(|h| h.stem == w.stem && polar(h));
+    let in_text = |w: &Weighted| hits.iter().any(|h| h.stem == w.stem);
     let in_title = |w: &Weighted| title.contains(&w.stem);
     let anywhere = |w: &Weighted| in_title(w) || in_text(w);
     let anywhere_stem =
@@ -368,14 +373,29 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
             .filter(|w| w.role == role && !(w.unknown && w.stem.chars().any(analyze::is_cjk)))
             .collect()
     };
-    let names_w = by_role(Role::Name);
+    // A hop's key is checked by the join, not counted as matched topic.
+    let joined: Vec<String> = frame
+        .terms
+        .iter()
+        .filter(|t| {
+            frame
+                .joined
+                .iter()
+                .any(|&(s, e)| t.start >= s && t.start < e)
+        })
+        .map(|t| lexicon::match_stem(&t.term))
+        .collect();
+    let names_w: Vec<&Weighted> = by_role(Role::Name)
+        .into_iter()
+        .filter(|w| !joined.contains(&w.stem))
+        .collect();
     let topic_w = by_role(Role::Topic);
     let soft_w = by_role(Role::Soft);
     let names = name_share(frame, words, &anywhere);
     let joined = joined_share(frame, &anywhere_stem);
-    let topic = share(&topic_w, &anywhere);
-    let soft = share(&soft_w, &anywhere);
     let hard: Vec<&Weighted> = names_w.iter().chain(&topic_w).copied().collect();
+    let topic = share(&hard, &anywhere);
+    let soft = share(&soft_w, &anywhere);
     let mut best = Reading {
         names,
         joined,
