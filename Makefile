@@ -37,17 +37,6 @@ WASM_OPT    := node_modules/.bin/wasm-opt
 # gzips 0.3 KB smaller than -Oz (raw 8 KB larger) and ran `search` 1% and
 # `ask` 3% faster in Node; caps of 5 and 15 and -O3 were larger.
 WASM_OPT_FLAGS := -O2 --one-caller-inline-max-function-size 10 --converge
-# The module's std is compiled with it (build-std, optimize_for_size) and a
-# panic traps at once, with no message formatting (panic=immediate-abort;
-# no input path panics, see src/wasm/mod.rs): 120.3 -> 112.1 KB gzip. core
-# and alloc keep opt-level 3: at the profile's "z" they made `ask` and
-# `search` 11-25% slower in Node for 0.1 KB. These are unstable flags of the
-# pinned toolchain (rust-toolchain.toml), enabled for this one build by
-# RUSTC_BOOTSTRAP=1; native builds are untouched.
-WASM_RUSTFLAGS := -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none
-WASM_BUILD_STD := -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size \
-                  --config profile.wasm.package.core.opt-level=3 \
-                  --config profile.wasm.package.alloc.opt-level=3
 # rustc 1.95's wasm32 default features; wasm-opt must accept all of them.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue
@@ -79,13 +68,6 @@ rust-target:
 	else \
 	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
 	  rustup target add $(WASM_TARGET); \
-	fi
-	@# The wasm build compiles std from source (WASM_BUILD_STD above).
-	@if rustup component list --installed | grep -qx 'rust-src'; then \
-	  echo "==> rust component rust-src: present"; \
-	else \
-	  echo "==> installing rust component rust-src (std's source; a few seconds, once)"; \
-	  rustup component add rust-src; \
 	fi
 
 wasm-bindgen-cli:
@@ -135,15 +117,14 @@ cli:
 	$(CARGO) build --release --bin slotchain
 
 wasm: tools-build cli
-	@echo "==> cargo build --lib --target $(WASM_TARGET) --profile wasm (std built from source: about 40 s the first time)"
-	RUSTC_BOOTSTRAP=1 RUSTFLAGS='$(WASM_RUSTFLAGS)' $(CARGO) build --lib --target $(WASM_TARGET) --profile wasm $(WASM_BUILD_STD)
+	@echo "==> cargo build --lib --target $(WASM_TARGET) --profile wasm"
+	$(CARGO) build --lib --target $(WASM_TARGET) --profile wasm
 	@echo "==> wasm-bindgen --target web --out-dir $(PKG)"
 	rm -rf $(PKG)
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM_RAW)
 	@echo "==> wasm-opt $(WASM_OPT_FLAGS)"
 	$(WASM_OPT) $(WASM_OPT_FLAGS) --strip-debug --strip-producers $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
 	mv $(PKG)/slotchain_bg.opt.wasm $(PKG)/slotchain_bg.wasm
-	$(NODE) scripts/minify-names.mjs $(WASM_OPT) $(PKG) $(WASM_FEATURES)
 	$(NODE) scripts/pkg-json.mjs $(PKG)
 	rm -rf $(WWW)/pkg
 	cp -r $(PKG) $(WWW)/pkg

@@ -145,7 +145,7 @@ pub fn values(
                         hits.iter().filter(|(a, _)| a >= s && a < e).count()
                     })
             };
-            found.sort_unstable_by(|a, b| {
+            crate::order::sort_by(&mut found, |a, b| {
                 score(b)
                     .cmp(&score(a))
                     .then(a.span.start.cmp(&b.span.start))
@@ -232,7 +232,7 @@ fn linked(
         ));
     }
     let key = |v: &Value| crate::chain::key_of(v).map(|(k, _, _)| k.to_string());
-    found.sort_unstable_by(|a, b| {
+    crate::order::sort_by(&mut found, |a, b| {
         (a.0, a.2.start, a.2.end)
             .cmp(&(b.0, b.2.start, b.2.end))
             .then_with(|| key(&a.1).cmp(&key(&b.1)))

@@ -710,7 +710,7 @@ impl Runner<'_> {
                 add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
             }
         }
-        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        crate::order::sort_by(&mut list, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         list
     }
 

@@ -1,34 +1,58 @@
 //! The WebAssembly shell: translates between JS values and the core, nothing
 //! more. Every error becomes a JS `Error` whose message is the CLI's message.
-//! No input path panics; were a bug to panic, the module is built with
-//! `panic=immediate-abort` (see the Makefile) and traps as `unreachable`
-//! with no message, which keeps the formatting machinery out of the module.
+//!
+//! - Input (scopes, plans, options) is read by serde-wasm-bindgen into a
+//!   `serde_json::Value` and from there by [`crate::input`], as the CLI
+//!   reads JSON text: the same bad input gets the same message. A JS value
+//!   reads as `JSON.parse(JSON.stringify(value))` would, except that
+//!   `undefined` reads as `null` (absent) and nesting deeper than
+//!   [`MAX_DEPTH`] (a cycle, say) is refused rather than recursed into.
+//! - Output (reports, search results, schedules) is written by
+//!   serde-wasm-bindgen as plain objects and arrays (maps as objects).
+//! - The module's start installs console_error_panic_hook: no input path
+//!   panics, and were a bug to panic, its message and stack go to
+//!   `console.error` before the module traps.
+//! - `elapsed_us` is measured with `performance.now()` (web-sys), so it
+//!   has sub-millisecond resolution; without a `performance` global it
+//!   falls back to `Date.now()`.
 
 use crate::index::Index;
-use crate::json::read::{from_json, Reader};
-use crate::json::{FromJson, Json, ToJson};
-use crate::{Error, Options, Plan, Report, Scope};
+use crate::input::{self, Value};
+use crate::{AskOptions, Error, Plan, Report, Scope};
+use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
-mod js;
+/// Deepest nesting read from a JS value.
+pub const MAX_DEPTH: usize = 64;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
 
 fn js_error(e: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&e.to_string()).into()
 }
 
-fn to_js(value: &dyn ToJson) -> JsValue {
-    js::write(&value.to_json())
+/// A value as plain JS data: objects, arrays, strings, numbers, booleans.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(js_error)
 }
 
 /// Reads a host value as `T`; `what` makes the core's error of a message.
-fn from_js<T: FromJson>(value: &JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
-    let tree = js::read(value).map_err(|m| js_error(what(m)))?;
-    from_json(&tree).map_err(|e| js_error(what(e.to_string())))
+fn from_js<T: DeserializeOwned>(value: JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
+    let tree = Nested(MAX_DEPTH)
+        .deserialize(serde_wasm_bindgen::Deserializer::from(value))
+        .map_err(|e| js_error(what(e.to_string())))?;
+    input::from_value(tree).map_err(|m| js_error(what(m)))
 }
 
 /// An optional object (absent: `T::default()`).
-fn optional<T: FromJson + Default>(
-    value: &JsValue,
+fn optional<T: DeserializeOwned + Default>(
+    value: JsValue,
     what: fn(String) -> Error,
 ) -> Result<T, JsValue> {
     if value.is_null() || value.is_undefined() {
@@ -37,53 +61,109 @@ fn optional<T: FromJson + Default>(
     from_js(value, what)
 }
 
-fn scope_of(value: &JsValue) -> Result<Scope, JsValue> {
+fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
     optional(value, Error::Scope)
 }
 
-/// The options a JS call may pass (`noDecompose` only applies to `ask`
-/// and `neededChunks`).
-#[derive(Default)]
-struct JsOptions {
-    k: Option<usize>,
-    budget: Option<usize>,
-    no_decompose: bool,
+fn options_of(value: JsValue) -> Result<(crate::Options, bool), JsValue> {
+    let options: AskOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
+    Ok(options.resolve())
 }
 
-impl FromJson for JsOptions {
-    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
-        let f = r.object(value, &["k", "budget", "noDecompose"])?;
-        Some(JsOptions {
-            k: r.opt(&f, "k"),
-            budget: r.opt(&f, "budget"),
-            no_decompose: r.opt(&f, "noDecompose").unwrap_or(false),
-        })
+/// A JS value as a `serde_json::Value`, at most `.0` levels deep.
+struct Nested(usize);
+
+impl Nested {
+    fn below<E: serde::de::Error>(&self) -> Result<Nested, E> {
+        match self.0.checked_sub(1) {
+            Some(depth) => Ok(Nested(depth)),
+            None => Err(E::custom(format!("nested more than {MAX_DEPTH} deep"))),
+        }
     }
 }
 
-fn options_of(value: &JsValue) -> Result<(Options, bool), JsValue> {
-    let o: JsOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
-    let defaults = Options::default();
-    Ok((
-        Options {
-            k: o.k.unwrap_or(defaults.k),
-            budget: o.budget.unwrap_or(defaults.budget),
-            ..defaults
-        },
-        o.no_decompose,
-    ))
+impl<'de> DeserializeSeed<'de> for Nested {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
 }
 
-fn now_us() -> u64 {
-    (js_sys::Date::now() * 1000.0) as u64
+impl<'de> Visitor<'de> for Nested {
+    type Value = Value;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JSON data")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        // A non-finite number is `null`, as in JSON.stringify.
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self.below()?)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut fields = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(self.below()?)?;
+            fields.insert(key, value);
+        }
+        Ok(Value::Object(fields))
+    }
+}
+
+/// Milliseconds from `performance.now()`, or `Date.now()` without it.
+fn now_ms() -> f64 {
+    thread_local! {
+        static PERFORMANCE: Option<web_sys::Performance> =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .ok()
+                .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+    }
+    PERFORMANCE.with(|p| match p {
+        Some(p) => p.now(),
+        None => js_sys::Date::now(),
+    })
 }
 
 /// A report as a plain object, with the time its run took.
 fn timed(run: impl FnOnce() -> crate::Result<Report>) -> Result<JsValue, JsValue> {
-    let started = now_us();
+    let started = now_ms();
     let mut report = run().map_err(js_error)?;
-    report.elapsed_us = now_us().saturating_sub(started);
-    Ok(to_js(&report))
+    report.elapsed_us = ((now_ms() - started).max(0.0) * 1000.0) as u64;
+    to_js(&report)
+}
+
+/// Counts of what an index holds (`stats()`).
+#[derive(Serialize)]
+struct Stats {
+    passages: u32,
+    terms: usize,
+    entities: u32,
 }
 
 /// A loaded index.
@@ -121,8 +201,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, no_decompose) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
         crate::needed(&self.index, question, &scope, &options, no_decompose).map_err(js_error)
     }
 
@@ -134,9 +214,9 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         crate::needed_for_plan(&self.index, &plan, &scope, &options).map_err(js_error)
     }
 
@@ -153,8 +233,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, no_decompose) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
         timed(|| crate::ask(&self.index, question, &scope, &options, no_decompose))
     }
 
@@ -166,35 +246,44 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         let hits = crate::search(&self.index, query, &scope, &options).map_err(js_error)?;
-        Ok(to_js(&hits))
+        to_js(&hits)
     }
 
     /// Validates and runs a host plan `{tasks: [...]}`.
     pub fn run(&self, plan: JsValue, scope: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         timed(|| crate::run(&self.index, &plan, &scope, &options))
     }
 
     /// Checks a plan; returns `{order, waves}` or throws naming the bad task IDs.
     #[wasm_bindgen(js_name = validatePlan)]
     pub fn validate_plan(&self, plan: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        Ok(to_js(&crate::validate(&plan).map_err(js_error)?))
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        to_js(&crate::validate(&plan).map_err(js_error)?)
     }
 
     /// Counts of passages, terms and entities.
-    pub fn stats(&self) -> JsValue {
-        js::write(&Json::Obj(vec![
-            ("passages".into(), self.index.passage_count().to_json()),
-            ("terms".into(), self.index.terms().term_count().to_json()),
-            ("entities".into(), self.index.entity_count().to_json()),
-        ]))
+    pub fn stats(&self) -> Result<JsValue, JsValue> {
+        to_js(&Stats {
+            passages: self.index.passage_count(),
+            terms: self.index.terms().term_count(),
+            entities: self.index.entity_count(),
+        })
     }
+}
+
+/// Panics on purpose, so that a test can see the panic hook print the
+/// message. Only in builds with the `panic-test` feature (the debug module
+/// the Node tests build), never in the release module.
+#[cfg(feature = "panic-test")]
+#[wasm_bindgen(js_name = __panicForTest)]
+pub fn panic_for_test(message: &str) {
+    panic!("{message}");
 }
 
 /// Talc in place of the default dlmalloc: the module is 2.7 KB gzip smaller.
