@@ -6,7 +6,7 @@
 //! the 18 call sites were 81 KB of the module. [`sort_by`] sorts the
 //! items' positions with one `&dyn Fn` comparator, so every caller shares a
 //! single instantiation of `<[usize]>::sort_unstable_by`, then moves the
-//! items into that order. Plain keys (`u32`, `String`) keep `sort_unstable`.
+//! items into that order.
 //!
 //! Guarantees: callers give total comparators (ties broken by a stable key,
 //! such as a passage number), so the order is the one any sort of the items
@@ -16,6 +16,11 @@ use std::cmp::Ordering;
 
 /// Sorts `items` by `cmp` (which must be a total order).
 pub fn sort_by<T>(items: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+    sort_dyn(items, &cmp);
+}
+
+/// [`sort_by`], one copy per element type.
+fn sort_dyn<T>(items: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
     if items.len() < 2 {
         return;
     }
