@@ -37,33 +37,29 @@ WASM_OPT    := node_modules/.bin/wasm-opt
 # gzips 0.3 KB smaller than -Oz (raw 8 KB larger) and ran `search` 1% and
 # `ask` 3% faster in Node; caps of 5 and 15 and -O3 were larger.
 WASM_OPT_FLAGS := -O2 --one-caller-inline-max-function-size 10 --converge
-# The module's std is compiled with it (build-std, optimize_for_size) and a
-# panic traps at once, with no message formatting (panic=immediate-abort;
-# no input path panics, see src/wasm/mod.rs): 120.3 -> 112.1 KB gzip. core
-# and alloc keep opt-level 3: at the profile's "z" they made `ask` and
-# `search` 11-25% slower in Node for 0.1 KB. These are unstable flags of the
-# pinned toolchain (rust-toolchain.toml), enabled for this one build by
-# RUSTC_BOOTSTRAP=1; native builds are untouched.
-WASM_RUSTFLAGS := -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none
-WASM_BUILD_STD := -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size \
-                  --config profile.wasm.package.core.opt-level=3 \
-                  --config profile.wasm.package.alloc.opt-level=3
 # rustc 1.95's wasm32 default features; wasm-opt must accept all of them.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue
+
+# The minimum supported Rust version (Cargo.toml's rust-version), which
+# `make msrv` builds the wasm module with.
+MSRV := $(shell awk -F'"' '/^rust-version/ { print $$2; exit }' Cargo.toml)
+# The debug module the panic test loads (js-tests/panic.test.mjs).
+PKG_DEBUG := $(TARGET_DIR)/pkg-debug
 
 # The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WBG_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
-        cli wasm demo demo-site serve test rust-checks js-test eval bench clean
+        cli wasm wasm-debug msrv demo demo-site serve test rust-checks js-test eval bench clean
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
 	@echo "make test    cargo fmt/clippy/test, wasm build, Node + browser tests"
 	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
 	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/, www/sample.idx and www/docs.idx"
+	@echo "make msrv    check that the wasm module builds with the minimum Rust version ($(MSRV))"
 	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
 
@@ -79,13 +75,6 @@ rust-target:
 	else \
 	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
 	  rustup target add $(WASM_TARGET); \
-	fi
-	@# The wasm build compiles std from source (WASM_BUILD_STD above).
-	@if rustup component list --installed | grep -qx 'rust-src'; then \
-	  echo "==> rust component rust-src: present"; \
-	else \
-	  echo "==> installing rust component rust-src (std's source; a few seconds, once)"; \
-	  rustup component add rust-src; \
 	fi
 
 wasm-bindgen-cli:
@@ -135,15 +124,15 @@ cli:
 	$(CARGO) build --release --bin slotchain
 
 wasm: tools-build cli
-	@echo "==> cargo build --lib --target $(WASM_TARGET) --profile wasm (std built from source: about 40 s the first time)"
-	RUSTC_BOOTSTRAP=1 RUSTFLAGS='$(WASM_RUSTFLAGS)' $(CARGO) build --lib --target $(WASM_TARGET) --profile wasm $(WASM_BUILD_STD)
+	@echo "==> cargo build --lib --target $(WASM_TARGET) --profile wasm"
+	$(CARGO) build --lib --target $(WASM_TARGET) --profile wasm
 	@echo "==> wasm-bindgen --target web --out-dir $(PKG)"
 	rm -rf $(PKG)
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM_RAW)
 	@echo "==> wasm-opt $(WASM_OPT_FLAGS)"
 	$(WASM_OPT) $(WASM_OPT_FLAGS) --strip-debug --strip-producers $(WASM_FEATURES) $(PKG)/slotchain_bg.wasm -o $(PKG)/slotchain_bg.opt.wasm
 	mv $(PKG)/slotchain_bg.opt.wasm $(PKG)/slotchain_bg.wasm
-	$(NODE) scripts/minify-names.mjs $(WASM_OPT) $(PKG) $(WASM_FEATURES)
+	cp js/bundle.js js/bundle.d.ts $(PKG)/
 	$(NODE) scripts/pkg-json.mjs $(PKG)
 	rm -rf $(WWW)/pkg
 	cp -r $(PKG) $(WWW)/pkg
@@ -152,6 +141,31 @@ wasm: tools-build cli
 	  --cues $(CORPUS)/cues.json -o $(SAMPLE_IDX)
 	@$(MAKE) --no-print-directory $(DOCS_IDX) $(DOCS_BUNDLE)/manifest.slc
 	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX) $(DOCS_IDX) $(WWW)/widget/slotchain-search.js
+
+# A debug build of the module with the `panic-test` feature (it exports
+# __panicForTest), for the test that a panic's message reaches the console.
+# Never copied into pkg/.
+wasm-debug: tools-build
+	@echo "==> cargo build --lib --target $(WASM_TARGET) --features panic-test (debug, for the panic test)"
+	$(CARGO) build --lib --target $(WASM_TARGET) --features panic-test
+	rm -rf $(PKG_DEBUG)
+	wasm-bindgen --target web --out-dir $(PKG_DEBUG) $(TARGET_DIR)/$(WASM_TARGET)/debug/slotchain.wasm
+
+# The wasm module builds with the declared minimum Rust version: installs that
+# toolchain when missing (minimal profile, wasm target only), then checks the
+# library for wasm with it, in its own target directory.
+msrv:
+	@if rustup toolchain list | grep -q '^$(MSRV)-'; then \
+	  echo "==> rust $(MSRV) (MSRV): present"; \
+	else \
+	  echo "==> installing rust $(MSRV) (MSRV; minimal profile, about 20 s once)"; \
+	  rustup toolchain install $(MSRV) --profile minimal --target $(WASM_TARGET); \
+	fi
+	@if ! rustup target list --toolchain $(MSRV) --installed | grep -qx '$(WASM_TARGET)'; then \
+	  rustup target add --toolchain $(MSRV) $(WASM_TARGET); \
+	fi
+	@echo "==> cargo +$(MSRV) check --lib --target $(WASM_TARGET) --release (the MSRV builds the module)"
+	CARGO_TARGET_DIR=$(TARGET_DIR)/msrv $(CARGO) +$(MSRV) check --lib --target $(WASM_TARGET) --release
 
 # The help widget's docs index (www/docs.html), public pages only: rebuilt when
 # a page of the fixture site (or the CLI) changes. The CLI is built by `wasm`.
@@ -200,13 +214,14 @@ rust-checks:
 	@echo "==> cargo test"
 	$(CARGO) test
 
-js-test: tools
+js-test: tools wasm-debug
 	@echo "==> node --test js-tests/"
 	$(NODE) --test js-tests/
 
 # Sequential on purpose: the Rust checks fail fast before the slower wasm build.
 test: tools
 	$(MAKE) --no-print-directory rust-checks
+	$(MAKE) --no-print-directory msrv
 	$(MAKE) --no-print-directory wasm
 	$(MAKE) --no-print-directory js-test
 	@echo "==> all tests passed"

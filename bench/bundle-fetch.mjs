@@ -1,7 +1,7 @@
 // Bytes a browser fetches per question from a slotchain bundle: the wasm
 // module and its glue, the manifest, and the parts the question reads. Runs
 // the optimized wasm in Node with a fresh engine per question, the way the
-// widget does (neededChunks → addChunk in rounds), and counts each file's
+// widget does (pkg/bundle.js: neededChunks → addChunk in rounds), and counts each file's
 // size on disk (gzip, as served). Two sites:
 //
 // - python: the Python docs segments (77,825, JSON lines); questions from
@@ -94,8 +94,8 @@ function buildBundle(input, dir) {
 
 const size = (path) => statSync(path).size;
 
-function measure(Engine, dir, question) {
-  const { bytes, parts, rounds, report } = coldQuery(Engine, dir, question);
+async function measure(Engine, dir, question) {
+  const { bytes, parts, rounds, report } = await coldQuery(Engine, dir, question);
   return { bytes, parts, rounds, slots: report.slots.length };
 }
 
@@ -114,7 +114,7 @@ function summary(rows, fixed) {
 }
 
 /** Measures one site's bundle; prints its table and returns its results. */
-function measureSite(site, opts, glue, wasmGz, glueGz) {
+async function measureSite(site, opts, glue, wasmGz, glueGz) {
   const input = site.input();
   const dir = join(WORK, site.bundle);
   const buildSeconds = buildBundle(input, dir);
@@ -132,7 +132,7 @@ function measureSite(site, opts, glue, wasmGz, glueGz) {
   const rows = { one: [], two: [] };
   for (const [kind, qs] of [['one', one], ['two', two]]) {
     for (const [i, q] of qs.entries()) {
-      rows[kind].push({ question: q, ...measure(glue.Engine, dir, q) });
+      rows[kind].push({ question: q, ...(await measure(glue.Engine, dir, q)) });
       if (process.stderr.isTTY) process.stderr.write(`\r    ${kind}-part: ${i + 1}/${qs.length}\x1b[K`);
     }
   }
@@ -168,6 +168,6 @@ main('bench/bundle-fetch', async () => {
   // A run of some sites replaces their results and keeps the others'.
   const out = join(BENCH, 'bundle-fetch.json');
   const sites = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')).sites ?? {}) : {};
-  for (const name of opts.sites) sites[name] = measureSite(SITES[name], opts, glue, wasmGz, glueGz);
+  for (const name of opts.sites) sites[name] = await measureSite(SITES[name], opts, glue, wasmGz, glueGz);
   writeFileSync(out, JSON.stringify({ sites }, null, 2) + '\n');
 });

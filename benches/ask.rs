@@ -72,7 +72,7 @@ fn index() -> Index {
 }
 
 fn scope(json: &str) -> Scope {
-    slotchain::json::text::read(json).expect("scope")
+    serde_json::from_str(json).expect("scope")
 }
 
 fn bench(c: &mut Criterion) {

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EXAMPLES } from '../www/examples.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -154,22 +154,15 @@ export async function setCheckbox(page, selector, checked) {
 }
 
 /**
- * Answers over a bundle directory in Node the way the widget does: ask the
- * engine which parts it needs, read (gunzip) and add them, repeat. Returns
- * the report and the part names read, in order.
+ * Answers over a bundle directory in Node the way the widget does, with the
+ * bundle-loading helper shipped in pkg/ (bundle.js): ask the engine which
+ * parts it needs, read (gunzip) and add them, repeat. Returns the report and
+ * the part names read, in order.
  */
 export async function askBundleInNode(Engine, dir, question, scope) {
-  const { gunzipSync } = await import('node:zlib');
-  const read = (name) => new Uint8Array(gunzipSync(readFileSync(join(dir, name))));
-  const engine = Engine.fromManifest(read('manifest.slc'));
-  const names = [];
-  for (let round = 0; round < 32; round++) {
-    const need = engine.neededChunks(question, scope);
-    if (need.length === 0) return { report: engine.ask(question, scope), names, engine };
-    for (const name of need) {
-      engine.addChunk(name, read(name));
-      names.push(name);
-    }
-  }
-  throw new Error('the bundle still lacks parts after 32 rounds');
+  const { loadParts, gunzip, MANIFEST } = await import(pathToFileURL(join(PKG, 'bundle.js')).href);
+  const read = (name) => gunzip(new Uint8Array(readFileSync(join(dir, name))));
+  const engine = Engine.fromManifest(await read(MANIFEST));
+  const names = await loadParts(engine, read, { question, scope });
+  return { report: engine.ask(question, scope), names, engine };
 }

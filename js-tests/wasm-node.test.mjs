@@ -26,7 +26,7 @@ function asJson(report) {
 
 function assertSameReport(wasmReport, cliReport, label) {
   const odd = nonJsonPaths(wasmReport);
-  assert.deepEqual(odd, [], `${label}: the wasm report is not plain JSON data (src/wasm/js.rs writes plain objects and arrays, never undefined):\n${odd.slice(0, 10).join('\n')}`);
+  assert.deepEqual(odd, [], `${label}: the wasm report is not plain JSON data (serde-wasm-bindgen writes plain objects and arrays, never undefined):\n${odd.slice(0, 10).join('\n')}`);
   assert.equal(typeof wasmReport.elapsed_us, 'number', `${label}: elapsed_us must be a number`);
   assert.deepEqual(withoutTiming(asJson(wasmReport)), withoutTiming(cliReport), `${label}: wasm and CLI reports differ`);
 }
@@ -190,16 +190,16 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
 
   it('a scope field of the wrong type says what is wrong, without a JS error prefix', () => {
     const err = thrown(() => engine.ask('refund window?', { user: 5 }));
-    assert.equal(err.message, 'invalid scope: user: expected a string, got a number');
+    assert.equal(err.message, 'invalid scope: user: invalid type: integer `5`, expected a string');
     assert.doesNotMatch(err.message, /Error: /);
     const cli = runCli(['ask', '-i', SAMPLE_IDX, '--scope', '{"access":5}', 'refund window?']);
     assert.equal(thrown(() => engine.ask('refund window?', { access: 5 })).message,
       cli.stderr.trim().replace(/^slotchain: /, ''), 'access of the wrong type: the CLI\'s message');
   });
 
-  // The wasm shell reads a JS value into the same tree the CLI parses JSON
-  // text into (src/wasm/js.rs, src/json/); each wrong input must get the
-  // CLI's words, naming the field.
+  // The wasm shell reads a JS value into the same serde_json::Value the CLI
+  // parses JSON text into (src/wasm/mod.rs, src/input.rs); each wrong input
+  // must get the CLI's words, naming the field.
   const BAD_SCOPES = {
     'a fractional user': { user: 1.5 },
     'an integer access level': { access: [1] },
@@ -214,7 +214,7 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       assert.notEqual(cli.status, 0, cli.stderr);
       const err = thrown(() => engine.ask('refund window?', scope));
       assert.ok(err instanceof Error && !(err instanceof WebAssembly.RuntimeError), `${name}: ${err}`);
-      assert.match(err.message, /^invalid scope: (user|access|environment|region|today)(\[0\])?: expected /);
+      assert.match(err.message, /^invalid scope: (user|access|environment|region|today)(\[0\])?: invalid type: /);
       assert.equal(err.message, cli.stderr.trim().replace(/^slotchain: /, ''));
     });
   }
@@ -250,10 +250,10 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
 
   it('options of the wrong type are refused, naming the option', () => {
     for (const [options, words] of [
-      [{ k: 2.5 }, 'k: expected a whole number of 0 or more, got a number'],
-      [{ k: -1 }, 'k: expected a whole number of 0 or more, got a number'],
-      [{ noDecompose: 'yes' }, 'noDecompose: expected true or false, got a string'],
-      [{ kk: 1 }, 'unknown field "kk" (expected one of: k, budget, noDecompose)'],
+      [{ k: 2.5 }, 'k: invalid type: floating point `2.5`, expected usize'],
+      [{ k: -1 }, 'k: invalid value: integer `-1`, expected usize'],
+      [{ noDecompose: 'yes' }, 'noDecompose: invalid type: string "yes", expected a boolean'],
+      [{ kk: 1 }, 'kk: unknown field `kk`, expected one of `k`, `budget`, `noDecompose`'],
       [{ budget: null }, null],
     ]) {
       if (words === null) {

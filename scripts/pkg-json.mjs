@@ -15,7 +15,8 @@ if (!version) {
   console.error('pkg-json: no [package] version in Cargo.toml');
   process.exit(1);
 }
-const files = ['slotchain_bg.wasm', 'slotchain.js', 'slotchain.d.ts', 'slotchain_bg.wasm.d.ts'];
+// bundle.js (+ .d.ts): the bundle-loading helper, copied from js/ by `make wasm`.
+const files = ['slotchain_bg.wasm', 'slotchain.js', 'slotchain.d.ts', 'slotchain_bg.wasm.d.ts', 'bundle.js', 'bundle.d.ts'];
 for (const f of files) {
   if (!existsSync(join(dir, f))) {
     console.error(`pkg-json: ${join(dir, f)} is missing (did wasm-bindgen run?)`);

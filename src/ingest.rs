@@ -5,10 +5,10 @@
 
 use crate::error::{Error, Result};
 use crate::index::Cues;
-use crate::json::read::{from_json, Reader};
-use crate::json::{text, FromJson, Json};
+use crate::input::{self, Value};
 use crate::model::{Entity, Passage, Plan, Scope};
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 
 /// Reads a whole file, naming it in the error.
 pub fn read(path: &str) -> Result<String> {
@@ -65,9 +65,9 @@ pub fn cues(path: &str) -> Result<Cues> {
     json(path, &read(path)?)
 }
 
-/// A JSON document as a tree; a syntax error names `source`.
-fn tree(source: &str, text: &str) -> Result<Json<'static>> {
-    text::parse(text).map_err(|message| Error::Json {
+/// A JSON document as a value; a syntax error names `source`.
+fn tree(source: &str, text: &str) -> Result<Value> {
+    input::parse(text).map_err(|message| Error::Json {
         source: source.to_string(),
         line: None,
         message,
@@ -77,7 +77,7 @@ fn tree(source: &str, text: &str) -> Result<Json<'static>> {
 /// A host plan `{"tasks": [...]}`, read as the wasm module reads one.
 pub fn plan(path: &str) -> Result<Plan> {
     let value = tree(path, &read(path)?)?;
-    from_json::<Plan>(&value).map_err(|e| Error::Plan(e.to_string()))
+    input::from_value(value).map_err(Error::Plan)
 }
 
 /// A scope given inline as JSON (or `@FILE`).
@@ -87,35 +87,26 @@ pub fn scope(arg: &str) -> Result<Scope> {
         None => ("--scope".to_string(), arg.to_string()),
     };
     let value = tree(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
-    let scope = from_json::<Scope>(&value).map_err(|e| Error::Scope(e.to_string()))?;
+    let scope: Scope = input::from_value(value).map_err(Error::Scope)?;
     scope.check()?;
     Ok(scope)
 }
 
 /// One line of a `--batch` file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BatchQuestion {
     pub id: String,
     pub question: String,
+    #[serde(default, deserialize_with = "input::optional_object")]
     pub scope: Option<Scope>,
-}
-
-impl FromJson for BatchQuestion {
-    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
-        let f = r.object(value, &["id", "question", "scope"])?;
-        Some(BatchQuestion {
-            id: r.req(&f, "id")?,
-            question: r.req(&f, "question")?,
-            scope: r.opt(&f, "scope"),
-        })
-    }
 }
 
 pub fn batch(path: &str) -> Result<Vec<BatchQuestion>> {
     numbered_lines(&read(path)?)
         .map(|(n, line)| {
-            let value = text::parse(line).map_err(|m| line_error(path, n, m))?;
-            from_json(&value).map_err(|e| line_error(path, n, e.to_string()))
+            let value = input::parse(line).map_err(|m| line_error(path, n, m))?;
+            input::from_value(value).map_err(|m| line_error(path, n, m))
         })
         .collect()
 }

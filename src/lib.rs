@@ -26,8 +26,9 @@ pub mod execute;
 pub mod index;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
-pub mod json;
+pub mod input;
 pub mod model;
+pub mod order;
 pub mod pipeline;
 pub mod plan;
 pub mod report;

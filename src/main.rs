@@ -244,10 +244,12 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
 }
 
 fn print(report: &Report) {
-    let json = slotchain::json::text::to_text(report);
     let mut out = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error worth a message.
-    let _ = writeln!(out, "{json}");
+    // A report always serializes (string keys, plain data); a closed pipe
+    // (`| head`) is not an error worth a message.
+    if serde_json::to_writer(&mut out, report).is_ok() {
+        let _ = writeln!(out);
+    }
 }
 
 /// An index file, or a bundle directory whose parts are read on demand.

@@ -1,14 +1,18 @@
 //! The shared vocabulary of every stage: passages and their metadata, the entity
 //! catalog, the scope of a request, plans of tasks, and the report of slots.
 //!
-//! These types are what the index stores, what a host sends (plans, scopes) and
-//! what a host receives (reports). Their JSON form, the public format the
-//! README documents, is written and read in [`crate::json`]; the CLI and the
-//! wasm module both go through it, so the two give identical reports.
-//! Passages and entities, which only the native indexer reads, keep serde
-//! derives for their JSON lines.
+//! These types are what the index stores, what a host sends (plans, scopes,
+//! options) and what a host receives (reports). Their serde derives are the
+//! public JSON form the README documents: fields in declaration order, an
+//! absent optional field left out rather than written as `null`. The CLI
+//! writes them with serde_json and the wasm module with serde-wasm-bindgen,
+//! and both read input through [`crate::input`], so the two accept the same
+//! input, refuse it with the same message and give identical reports.
+//!
+//! Guarantees for input: an unknown field is refused (`deny_unknown_fields`),
+//! and a `null` field counts as absent.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// One metadata value of a passage: a string, a number, a flag or a list of strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,16 +120,22 @@ pub const TITLE_TYPE: &str = "title";
 pub const DOC_TYPE: &str = "doc";
 
 /// Who asks and what they may see.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Scope {
     /// The account holder: first person in a question resolves to this name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
     /// Access levels this request may read (one level may be given as a
     /// plain string).
+    #[serde(deserialize_with = "access_levels")]
     pub access: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub environment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
     /// The current date, `YYYY-MM-DD`; temporal words resolve against it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub today: Option<String>,
 }
 
@@ -141,24 +151,44 @@ impl Default for Scope {
     }
 }
 
-/// The fields a scope may carry.
-pub const SCOPE_FIELDS: &[&str] = &["user", "access", "environment", "region", "today"];
-
-/// Rejects a key outside `allowed`; both shells run this on the object they
-/// received, so a misspelt field is the same error everywhere.
-pub fn check_fields<'a>(
-    keys: impl IntoIterator<Item = &'a str>,
-    allowed: &[&str],
-) -> std::result::Result<(), String> {
-    for key in keys {
-        if !allowed.contains(&key) {
-            return Err(format!(
-                "unknown field \"{key}\" (expected one of: {})",
-                allowed.join(", ")
-            ));
+/// A scope's `access`: one level, a list of them, or `null` (the default).
+fn access_levels<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Vec<String>, D::Error> {
+    struct Levels;
+    impl<'de> serde::de::Visitor<'de> for Levels {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an access level or a list of them")
+        }
+        fn visit_str<E: serde::de::Error>(
+            self,
+            level: &str,
+        ) -> std::result::Result<Self::Value, E> {
+            Ok(vec![level.to_string()])
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<Self::Value, E> {
+            Ok(Scope::default().access)
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let mut levels = Vec::new();
+            while let Some(level) = seq.next_element::<String>()? {
+                levels.push(level);
+            }
+            Ok(levels)
         }
     }
-    Ok(())
+    d.deserialize_any(Levels)
+}
+
+/// A field whose `null` counts as absent: the type's default.
+pub fn null_as_default<'de, D, T>(d: D) -> std::result::Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
 impl Scope {
@@ -208,7 +238,8 @@ impl Scope {
 }
 
 /// What a task does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TaskKind {
     /// Find evidence for a sub-question.
     Retrieve,
@@ -245,7 +276,8 @@ impl TaskKind {
 }
 
 /// The operation of a compare or compute task.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Op {
     /// First input minus second input ("shorter than last year by how much").
     Difference,
@@ -259,7 +291,8 @@ pub enum Op {
 
 /// The type of value a task must produce to be supported. Its JSON form is a
 /// string: `passage`, `duration`, `entity`, `entity:<type>`, `document`, `result`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Output {
     /// A passage that answers the sub-question.
     Passage,
@@ -314,28 +347,38 @@ impl From<Output> for String {
 /// task's output as `{task_id}`.
 pub type Constraints = std::collections::BTreeMap<String, String>;
 
-/// One step of a plan.
-#[derive(Debug, Clone, PartialEq)]
+/// One step of a plan. A host plan's task has only these seven fields:
+/// any other is refused, so a misspelt `depends_on` cannot silently drop a
+/// dependency.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Task {
     pub id: String,
     pub kind: TaskKind,
     pub question: String,
+    #[serde(default, deserialize_with = "null_as_default")]
     pub constraints: Constraints,
     /// Inferred from the question and kind when a host plan leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<Output>,
     /// Inferred from the question when a host plan leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub op: Option<Op>,
+    #[serde(default, deserialize_with = "null_as_default")]
     pub depends_on: Vec<String>,
 }
 
 /// A set of tasks with dependencies; validated before it runs.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Plan {
+    #[serde(deserialize_with = "crate::input::objects")]
     pub tasks: Vec<Task>,
 }
 
 /// How a slot ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SlotState {
     /// Evidence found, the value extracted and every check passed.
     Supported,
@@ -369,7 +412,7 @@ impl std::fmt::Display for SlotState {
 }
 
 /// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -377,7 +420,8 @@ pub struct Span {
 }
 
 /// Units a duration can be counted in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DurationUnit {
     /// Natural / calendar days (天, 日, 自然日, days, calendar days).
     CalendarDay,
@@ -433,15 +477,16 @@ pub struct Duration {
 }
 
 /// One fact of a set that answers a part together.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fact {
     pub passage_id: String,
     /// The sentence that states it.
     pub text: String,
 }
 
-/// The value a slot produced.
-#[derive(Debug, Clone, PartialEq)]
+/// The value a slot produced: `{"type": …}` followed by the variant's fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Value {
     /// A passage answers the slot; `text` is its best-matching sentence.
     Passage { passage_id: String, text: String },
@@ -451,6 +496,7 @@ pub enum Value {
     Duration {
         amount: f64,
         unit: DurationUnit,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         start: Option<String>,
         text: String,
     },
@@ -486,10 +532,11 @@ pub enum Value {
 }
 
 /// One passage offered as support for a slot.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Evidence {
     pub passage_id: String,
     pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     pub score: f64,
     /// The supporting text inside the passage.
@@ -500,7 +547,7 @@ pub struct Evidence {
 
 /// One hop of a chain: an earlier slot's passage links, through a canonical
 /// key, to a later slot's passage.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edge {
     pub from_slot: String,
     pub to_slot: String,
@@ -512,11 +559,12 @@ pub struct Edge {
     /// Where the earlier passage states the key.
     pub span: Span,
     pub valid: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
 /// The outcome of one task.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Slot {
     pub id: String,
     /// The question as executed (dependency values filled in).
@@ -526,7 +574,9 @@ pub struct Slot {
     pub constraints: Constraints,
     pub depends_on: Vec<String>,
     pub state: SlotState,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
     pub evidence: Vec<Evidence>,
     pub chain: Vec<Edge>,
@@ -535,10 +585,11 @@ pub struct Slot {
 }
 
 /// One entry of the merged context handed to a reader.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ContextEntry {
     pub passage_id: String,
     pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The slots this passage serves.
     pub slots: Vec<String>,
@@ -546,23 +597,25 @@ pub struct ContextEntry {
 }
 
 /// Parts answered out of parts asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Coverage {
     pub asked: usize,
     pub answered: usize,
 }
 
 /// One line of the execution record.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TraceEntry {
     pub stage: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
     pub message: String,
 }
 
 /// Everything a request produced.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     pub question: String,
     pub slots: Vec<Slot>,
@@ -574,4 +627,34 @@ pub struct Report {
     /// Wall-clock time of the request in microseconds (the only field that
     /// differs between two runs of the same request).
     pub elapsed_us: u64,
+}
+
+/// The options a host passes with a question (the CLI's flags, the wasm
+/// module's `{k, budget, noDecompose}`); what is absent keeps its default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct AskOptions {
+    /// Most passages in the merged context.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<usize>,
+    /// Most candidate passages examined per question.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<usize>,
+    /// The question as a single slot (the one-shot baseline); only `ask`
+    /// and `neededChunks` read it.
+    #[serde(deserialize_with = "null_as_default")]
+    pub no_decompose: bool,
+}
+
+impl AskOptions {
+    /// The pipeline's options, and whether to skip decomposition.
+    pub fn resolve(self) -> (crate::Options, bool) {
+        let defaults = crate::Options::default();
+        let options = crate::Options {
+            k: self.k.unwrap_or(defaults.k),
+            budget: self.budget.unwrap_or(defaults.budget),
+            ..defaults
+        };
+        (options, self.no_decompose)
+    }
 }

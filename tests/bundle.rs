@@ -57,7 +57,7 @@ fn index() -> Index {
 }
 
 fn scope(json: &str) -> Scope {
-    slotchain::json::text::read(json).unwrap()
+    serde_json::from_str(json).unwrap()
 }
 
 fn ask(index: &Index, (q, s, one_shot): (&str, &str, bool)) -> slotchain::Result<Report> {
@@ -87,9 +87,9 @@ fn bundle_and_index_file_give_identical_reports() {
     let bundle = whole.to_bundle().unwrap();
     let total = bundle.parts.len();
     for &q in QUESTIONS {
-        let expected = slotchain::json::text::to_text(&ask(&whole, q).unwrap());
+        let expected = serde_json::to_string(&ask(&whole, q).unwrap()).unwrap();
         let (report, fetched) = ask_bundle(&bundle, q);
-        assert_eq!(slotchain::json::text::to_text(&report), expected, "{q:?}");
+        assert_eq!(serde_json::to_string(&report).unwrap(), expected, "{q:?}");
         let mut unique = fetched.clone();
         unique.sort();
         unique.dedup();
@@ -270,7 +270,7 @@ fn search_is_the_one_shot_context_without_the_report() {
 fn a_host_plan_over_a_bundle_names_its_parts_then_runs_as_on_the_file() {
     let whole = index();
     let bundle = whole.to_bundle().unwrap();
-    let plan: slotchain::Plan = slotchain::json::text::read(
+    let plan: slotchain::Plan = serde_json::from_str(
         r#"{"tasks": [
             {"id": "find", "kind": "follow", "question": "which service failed after the second retry?", "output": "entity:service", "depends_on": []},
             {"id": "rule", "kind": "retrieve", "question": "rollback rule for {find}", "depends_on": ["find"]}
@@ -293,8 +293,8 @@ fn a_host_plan_over_a_bundle_names_its_parts_then_runs_as_on_the_file() {
     }
     let report = slotchain::run(&lazy, &plan, &s, &options).unwrap();
     assert_eq!(
-        slotchain::json::text::to_text(&report),
-        slotchain::json::text::to_text(&expected)
+        serde_json::to_string(&report).unwrap(),
+        serde_json::to_string(&expected).unwrap()
     );
     assert!(slotchain::needed_for_plan(&whole, &plan, &s, &options)
         .unwrap()

@@ -205,17 +205,17 @@ fn bad_input_is_a_one_line_error() {
     fails_with(
         &run(&["ask", "-i", &idx, "--scope", "{\"acces\":[]}", "q?"]),
         1,
-        "invalid scope: unknown field \"acces\" (expected one of: user, access, environment, region, today)",
+        "invalid scope: acces: unknown field `acces`, expected one of `user`, `access`, `environment`, `region`, `today`",
     );
     fails_with(
         &run(&["ask", "-i", &idx, "--scope", "[1]", "q?"]),
         1,
-        "invalid scope: expected an object, got a list",
+        "invalid scope: invalid type: sequence, expected an object",
     );
     fails_with(
         &run(&["ask", "-i", &idx, "--scope", "{\"access\":5}", "q?"]),
         1,
-        "invalid scope: access: expected an access level or a list of them, got a number",
+        "invalid scope: access: invalid type: integer `5`, expected an access level or a list of them",
     );
     fails_with(
         &run(&[

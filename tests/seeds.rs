@@ -27,7 +27,7 @@ fn index_without(ids: &[&str]) -> Index {
 }
 
 fn scope(json: &str) -> Scope {
-    slotchain::json::text::read(json).unwrap()
+    serde_json::from_str(json).unwrap()
 }
 
 fn ask(index: &Index, q: &str, scope_json: &str, k: usize) -> Report {
@@ -54,7 +54,7 @@ fn context_ids(r: &Report) -> Vec<&str> {
 }
 
 fn json(r: &Report) -> String {
-    slotchain::json::text::to_text(r)
+    serde_json::to_string(r).unwrap()
 }
 
 const INCIDENT: &str =
@@ -574,7 +574,7 @@ fn a_simple_question_is_one_slot() {
 // ---- host plans -------------------------------------------------------------
 
 fn plan(json: &str) -> Plan {
-    slotchain::json::text::read(json).unwrap()
+    serde_json::from_str(json).unwrap()
 }
 
 #[test]

@@ -60,5 +60,7 @@ export async function coldBytes(queries, k) {
   execFileSync(CLI, ['index', source.corpusFile, '--bundle', '-o', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
   const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
   const fixed = gz(WASM) + gz(join(PKG, 'slotchain.js')) + statSync(join(dir, MANIFEST)).size;
-  return queries.map((q) => fixed + coldQuery(Engine, dir, q, { noDecompose: true, k }).bytes);
+  const out = [];
+  for (const q of queries) out.push(fixed + (await coldQuery(Engine, dir, q, { noDecompose: true, k })).bytes);
+  return out;
 }

@@ -311,7 +311,9 @@ pub fn terms(text: &str) -> Vec<Token> {
     // Bigrams are pushed before their second character's unigram; order by
     // start, then end, puts every term after the unigram it begins with (the
     // term breaks the tie of two terms over one range).
-    out.sort_unstable_by(|a, b| (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term)));
+    crate::order::sort_by(&mut out, |a, b| {
+        (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term))
+    });
     out
 }
 

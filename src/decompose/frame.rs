@@ -473,7 +473,7 @@ fn names_zh(q: &str) -> Vec<(usize, usize)> {
 }
 
 fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    ranges.sort_unstable();
+    crate::order::sort_by_key(&mut ranges, |r| *r);
     let mut out: Vec<(usize, usize)> = Vec::new();
     for r in ranges {
         match out.last_mut() {

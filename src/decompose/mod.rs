@@ -122,7 +122,7 @@ fn cut(text: &str, ranges: &[(usize, usize)]) -> String {
     let mut out = String::new();
     let mut pos = 0;
     let mut sorted = ranges.to_vec();
-    sorted.sort_unstable();
+    crate::order::sort_by(&mut sorted, Ord::cmp);
     for (s, e) in sorted {
         if s >= pos {
             out.push_str(text.get(pos..s).unwrap_or(""));
@@ -264,7 +264,9 @@ impl Builder<'_> {
         };
         let order = |t: &String| self.tasks.iter().position(|x| x.id == *t);
         if op == Op::Same {
-            inputs.sort_unstable_by(|a, b| order(a).cmp(&order(b)).then_with(|| a.cmp(b)));
+            crate::order::sort_by(&mut inputs, |a, b| {
+                order(a).cmp(&order(b)).then_with(|| a.cmp(b))
+            });
         }
         self.tasks.push(Task {
             id: id.clone(),

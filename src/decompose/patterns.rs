@@ -204,7 +204,7 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         let head = l.get(..t.start).unwrap_or("").trim_end();
         t.baseline = head.ends_with('比') || head.ends_with("than");
     }
-    out.sort_unstable_by_key(|t| t.start);
+    crate::order::sort_by_key(&mut out, |t| t.start);
     out
 }
 

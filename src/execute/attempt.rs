@@ -362,8 +362,12 @@ impl Runner<'_> {
             }
         }
         // Follow values: the best-reading passage's first, ties in rank order.
-        j.accepted
-            .sort_by(|a, b| b.support.total_cmp(&a.support).then(a.at.cmp(&b.at)));
+        crate::order::sort_by(&mut j.accepted, |a, b| {
+            b.support
+                .total_cmp(&a.support)
+                .then(a.at.cmp(&b.at))
+                .then(a.span.start.cmp(&b.span.start))
+        });
         j
     }
 
@@ -403,7 +407,9 @@ impl Runner<'_> {
                     })
                 })
                 .collect();
-            order.sort_by_key(|(i, _)| first.iter().position(|f| f == i).unwrap_or(usize::MAX));
+            crate::order::sort_by_key(&mut order, |(i, _)| {
+                (first.iter().position(|f| f == i).unwrap_or(usize::MAX), *i)
+            });
         }
         for (i, span) in order.into_iter().take(self.options.evidence) {
             if let Some(c) = candidates.get(i) {
@@ -634,7 +640,7 @@ impl Runner<'_> {
                 add(&mut list, doc, score * retrieve::BRIDGE_WEIGHT);
             }
         }
-        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        crate::order::sort_by(&mut list, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         list
     }
 

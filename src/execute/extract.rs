@@ -115,7 +115,9 @@ pub fn values(
                 text.char_indices().nth(d.span.start).map_or(0, |(b, _)| b)
             };
             // The answering sentence's durations first, then in text order.
-            found.sort_by_key(|d| (!in_sentence(byte(d)), d.span.start));
+            crate::order::sort_by_key(&mut found, |d| {
+                (!in_sentence(byte(d)), d.span.start, d.span.end)
+            });
             found
                 .into_iter()
                 .map(|d| {
@@ -202,7 +204,7 @@ fn linked(
         found.push((rank, value, span));
     }
     let key = |v: &Value| crate::chain::key_of(v).map(|(k, _, _)| k.to_string());
-    found.sort_unstable_by(|a, b| {
+    crate::order::sort_by(&mut found, |a, b| {
         (a.0, a.2.start, a.2.end)
             .cmp(&(b.0, b.2.start, b.2.end))
             .then_with(|| key(&a.1).cmp(&key(&b.1)))

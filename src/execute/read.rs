@@ -313,7 +313,7 @@ pub fn states(answer: Answer, text: &str) -> bool {
 /// three words apart, among the clause's hits.
 fn order(words: &[&Weighted], hits: &[&Hit]) -> f32 {
     let mut ordered: Vec<&&Weighted> = words.iter().filter(|w| w.role != Role::Soft).collect();
-    ordered.sort_by_key(|w| w.position);
+    crate::order::sort_by_key(&mut ordered, |w| w.position);
     if ordered.len() < 2 {
         return 0.0;
     }

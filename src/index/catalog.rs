@@ -109,7 +109,9 @@ impl Catalog {
         let mut order: Vec<usize> = (0..entities.len())
             .filter(|&i| keys.get(i).is_some_and(|k| !k.is_empty()))
             .collect();
-        order.sort_unstable_by(|&a, &b| keys.get(a).cmp(&keys.get(b)).then(a.cmp(&b)));
+        crate::order::sort_by(&mut order, |&a, &b| {
+            keys.get(a).cmp(&keys.get(b)).then(a.cmp(&b))
+        });
         let mut first = vec![usize::MAX; entities.len()];
         let mut group_head = usize::MAX;
         for (n, &i) in order.iter().enumerate() {
@@ -159,7 +161,7 @@ impl Catalog {
                 }
             }
         }
-        aliases.sort_unstable_by(alias_order);
+        crate::order::sort_by(&mut aliases, alias_order);
         aliases.dedup();
         Catalog {
             entities: Pages::whole(records),

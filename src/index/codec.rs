@@ -28,8 +28,8 @@
 //! (preallocation is capped, a count beyond the bytes left is a fault);
 //! [`from_bytes`] returns a value only when no fault was met and every
 //! byte was used, else the first [`Fault`]: what was wrong, and where. A
-//! map decodes as `BTreeMap`'s `FromIterator` builds it (sorted; of equal
-//! keys the last).
+//! map decodes entry by entry into a `BTreeMap` (sorted; of equal keys the
+//! last).
 
 use std::collections::{BTreeMap as Map, BTreeSet as Set};
 
@@ -396,7 +396,14 @@ impl<K: Encode + Ord, V: Encode> Encode for Map<K, V> {
 
 impl<K: Decode + Ord, V: Decode> Decode for Map<K, V> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        Vec::<(K, V)>::decode(r).into_iter().collect()
+        // Entry by entry (the encoder wrote them in key order), not
+        // `collect`: that sorts first, one more sort instantiation per map
+        // type in the wasm module.
+        let mut map = Map::new();
+        for (k, v) in Vec::<(K, V)>::decode(r) {
+            map.insert(k, v);
+        }
+        map
     }
 }
 
@@ -411,7 +418,11 @@ impl<K: Encode + Ord> Encode for Set<K> {
 
 impl<K: Decode + Ord> Decode for Set<K> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        Vec::<K>::decode(r).into_iter().collect()
+        let mut set = Set::new();
+        for k in Vec::<K>::decode(r) {
+            set.insert(k);
+        }
+        set
     }
 }
 

@@ -194,7 +194,7 @@ impl Index {
         mentions: Vec<Vec<Mention>>,
     ) -> Index {
         let mut by_id: Vec<u32> = (0..passages.len() as u32).collect();
-        by_id.sort_unstable_by(|&a, &b| {
+        crate::order::sort_by(&mut by_id, |&a, &b| {
             let id = |d: u32| passages.get(d as usize).map(|p| p.id.as_str());
             id(a).cmp(&id(b)).then(a.cmp(&b))
         });
@@ -212,7 +212,7 @@ impl Index {
                     .iter()
                     .filter_map(|t| catalog.resolve(t, &whole))
                     .collect();
-                ids.sort_unstable();
+                crate::order::sort_by(&mut ids, u32::cmp);
                 ids.dedup();
                 ids
             })
@@ -251,7 +251,7 @@ impl Index {
             owned.extend(doc);
             owned.extend(title);
             named_by.push((title.filter(|&e| catalog.is_title(e, &whole)), doc));
-            owned.sort_unstable();
+            crate::order::sort_by(&mut owned, u32::cmp);
             owned.dedup();
             for e in owned {
                 if let Some(list) = owners.get_mut(e as usize) {
@@ -316,7 +316,7 @@ impl Index {
                 .map(|e| analyze::fold::lower_str(&e.kind))
                 .filter(|k| k != TITLE_TYPE && k != DOC_TYPE)
                 .collect();
-            types.sort_unstable();
+            crate::order::sort_by(&mut types, String::cmp);
             types.dedup();
             self.types = types;
         }
@@ -344,7 +344,7 @@ impl Index {
                         .map(|t| (self.df(&t.term), t.term))
                         .filter(|(df, _)| *df >= 2)
                         .collect();
-                terms.sort_unstable();
+                crate::order::sort_by(&mut terms, Ord::cmp);
                 terms.dedup();
                 terms.into_iter().take(RARE_TERMS).map(|(_, t)| t).collect()
             }),

@@ -284,15 +284,14 @@ pub fn held(query: &[QueryTerm]) -> u64 {
 }
 
 /// The match-mask bit of query term `i`; terms past the 64th have none.
-/// The first `k` of `items` by `order`, sorted; the rest is left behind them
-/// unordered (a partial sort: O(n) to select, then O(k log k)).
-fn best_first<T>(items: &mut [T], k: usize, order: impl Fn(&T, &T) -> Ordering) -> &[T] {
+/// The first `k` of `items` by `order`, sorted (a partial sort: O(n) to
+/// select, then O(k log k)); `items` is left reordered.
+fn best_first<T: Copy>(items: &mut [T], k: usize, order: impl Fn(&T, &T) -> Ordering) -> Vec<T> {
     if k < items.len() {
         items.select_nth_unstable_by(k, &order);
     }
-    let n = k.min(items.len());
-    let top = &mut items[..n];
-    top.sort_unstable_by(&order);
+    let mut top = items.get(..k).unwrap_or(items).to_vec();
+    crate::order::sort_by(&mut top, order);
     top
 }
 

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 pub const MAX_TASKS: usize = 256;
 
 /// A validated order: task positions in run order, grouped into waves.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Schedule {
     /// Task IDs in a valid run order.
     pub order: Vec<String>,
@@ -55,7 +55,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
 
 fn names(ids: impl IntoIterator<Item = String>) -> String {
     let mut v: Vec<String> = ids.into_iter().collect();
-    v.sort_unstable();
+    crate::order::sort_by(&mut v, String::cmp);
     v.dedup();
     v.join(", ")
 }
@@ -148,7 +148,7 @@ fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Resu
     let mut level = vec![0usize; n];
     for (i, t) in tasks.iter().enumerate() {
         let mut parents: Vec<usize> = t.depends_on.iter().filter_map(|d| position(d)).collect();
-        parents.sort_unstable();
+        crate::order::sort_by(&mut parents, usize::cmp);
         parents.dedup();
         if let Some(deg) = indegree.get_mut(i) {
             *deg = parents.len();

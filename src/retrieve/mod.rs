@@ -192,7 +192,9 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
             c
         })
         .collect();
-    candidates.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    crate::order::sort_by(&mut candidates, |a, b| {
+        b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+    });
     candidates.truncate(pool.max(1));
     Retrieval {
         query,
@@ -242,7 +244,7 @@ pub fn hops(
     let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
     // Candidates by passage number, for binary search.
     let mut by_doc: Vec<&Candidate> = candidates.iter().collect();
-    by_doc.sort_unstable_by_key(|c| c.doc);
+    crate::order::sort_by_key(&mut by_doc, |c| c.doc);
     let known = |doc: u32| {
         by_doc
             .binary_search_by(|c| c.doc.cmp(&doc))
@@ -271,7 +273,9 @@ pub fn hops(
         }
     }
     edges.retain(|&(target, parent, _)| target != parent);
-    edges.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2)));
+    crate::order::sort_by(&mut edges, |a, b| {
+        a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2))
+    });
     // Term masks: the pool's are known; the rest in one pass over the postings.
     let mut unknown: Vec<u32> = edges
         .iter()
@@ -279,7 +283,7 @@ pub fn hops(
         .chain(parents.iter().copied())
         .filter(|&d| known(d).is_none())
         .collect();
-    unknown.sort_unstable();
+    crate::order::sort_by(&mut unknown, u32::cmp);
     unknown.dedup();
     let masks = index.terms().matched_many(query, &unknown);
     let mask_of = |doc: u32| match known(doc) {
@@ -305,7 +309,7 @@ pub fn hops(
             _ => out.push((target, score, parent)),
         }
     }
-    out.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    crate::order::sort_by(&mut out, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     out.into_iter().filter(|t| keep(t.0)).take(limit).collect()
 }
 
@@ -451,7 +455,7 @@ pub fn merge(index: &Index, ranked: &[Ranked], k: usize) -> Vec<ContextEntry> {
         }
     }
     let mut rest: Vec<(u32, f64)> = ranked.iter().flat_map(|r| r.docs.iter().copied()).collect();
-    rest.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    crate::order::sort_by(&mut rest, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     for (doc, score) in rest {
         if chosen.len() >= k {
             break;

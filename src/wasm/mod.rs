@@ -1,34 +1,56 @@
 //! The WebAssembly shell: translates between JS values and the core, nothing
 //! more. Every error becomes a JS `Error` whose message is the CLI's message.
-//! No input path panics; were a bug to panic, the module is built with
-//! `panic=immediate-abort` (see the Makefile) and traps as `unreachable`
-//! with no message, which keeps the formatting machinery out of the module.
+//!
+//! - Input (scopes, plans, options) becomes a `serde_json::Value` and is
+//!   read from there by [`crate::input`], as the CLI reads JSON text: the
+//!   same bad input gets the same message. A JS value reads as
+//!   `JSON.parse(JSON.stringify(value))` would, except that `undefined`
+//!   reads as `null` (absent) and nesting deeper than [`MAX_DEPTH`] (a
+//!   cycle, say) is refused rather than recursed into.
+//! - Output (reports, search results, schedules) is written by
+//!   serde-wasm-bindgen as plain objects and arrays (maps as objects).
+//! - The module's start installs console_error_panic_hook: no input path
+//!   panics, and were a bug to panic, its message and stack go to
+//!   `console.error` before the module traps.
+//! - `elapsed_us` is measured with `performance.now()` (web-sys), so it
+//!   has sub-millisecond resolution; without a `performance` global it
+//!   falls back to `Date.now()`.
 
 use crate::index::Index;
-use crate::json::read::{from_json, Reader};
-use crate::json::{FromJson, Json, ToJson};
-use crate::{Error, Options, Plan, Report, Scope};
+use crate::input::{self, Value};
+use crate::{AskOptions, Error, Plan, Report, Scope};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
-mod js;
+/// Deepest nesting read from a JS value.
+pub const MAX_DEPTH: usize = 64;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
 
 fn js_error(e: impl std::fmt::Display) -> JsValue {
     js_sys::Error::new(&e.to_string()).into()
 }
 
-fn to_js(value: &dyn ToJson) -> JsValue {
-    js::write(&value.to_json())
+/// A value as plain JS data: objects, arrays, strings, numbers, booleans.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(js_error)
 }
 
 /// Reads a host value as `T`; `what` makes the core's error of a message.
-fn from_js<T: FromJson>(value: &JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
-    let tree = js::read(value).map_err(|m| js_error(what(m)))?;
-    from_json(&tree).map_err(|e| js_error(what(e.to_string())))
+fn from_js<T: DeserializeOwned>(value: JsValue, what: fn(String) -> Error) -> Result<T, JsValue> {
+    let tree = json_of(&value, MAX_DEPTH + 1).map_err(|m| js_error(what(m)))?;
+    input::from_value(tree).map_err(|m| js_error(what(m)))
 }
 
 /// An optional object (absent: `T::default()`).
-fn optional<T: FromJson + Default>(
-    value: &JsValue,
+fn optional<T: DeserializeOwned + Default>(
+    value: JsValue,
     what: fn(String) -> Error,
 ) -> Result<T, JsValue> {
     if value.is_null() || value.is_undefined() {
@@ -37,53 +59,89 @@ fn optional<T: FromJson + Default>(
     from_js(value, what)
 }
 
-fn scope_of(value: &JsValue) -> Result<Scope, JsValue> {
+fn scope_of(value: JsValue) -> Result<Scope, JsValue> {
     optional(value, Error::Scope)
 }
 
-/// The options a JS call may pass (`noDecompose` only applies to `ask`
-/// and `neededChunks`).
-#[derive(Default)]
-struct JsOptions {
-    k: Option<usize>,
-    budget: Option<usize>,
-    no_decompose: bool,
+fn options_of(value: JsValue) -> Result<(crate::Options, bool), JsValue> {
+    let options: AskOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
+    Ok(options.resolve())
 }
 
-impl FromJson for JsOptions {
-    fn read(r: &mut Reader, value: &Json) -> Option<Self> {
-        let f = r.object(value, &["k", "budget", "noDecompose"])?;
-        Some(JsOptions {
-            k: r.opt(&f, "k"),
-            budget: r.opt(&f, "budget"),
-            no_decompose: r.opt(&f, "noDecompose").unwrap_or(false),
-        })
+/// A JS value as JSON data, at most `depth` levels deep: what
+/// `JSON.parse(JSON.stringify(value))` would give, except that `undefined`
+/// is `null`. By hand with js-sys rather than serde-wasm-bindgen's
+/// deserializer: that one's error path links core's float formatting, and
+/// the module was 5 KB gzip larger with it.
+fn json_of(value: &JsValue, depth: usize) -> Result<Value, String> {
+    let Some(below) = depth.checked_sub(1) else {
+        return Err(format!("nested more than {MAX_DEPTH} deep"));
+    };
+    if value.is_null() || value.is_undefined() {
+        return Ok(Value::Null);
     }
+    if let Some(b) = value.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(n) = value.as_f64() {
+        // A whole number is an integer, as JSON text would give it; a
+        // non-finite one is `null`, as in JSON.stringify.
+        let whole = n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0;
+        return Ok(if whole {
+            Value::from(n as i64)
+        } else {
+            serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
+        });
+    }
+    if let Some(s) = value.as_string() {
+        return Ok(Value::String(s));
+    }
+    if let Some(items) = value.dyn_ref::<js_sys::Array>() {
+        return items.iter().map(|item| json_of(&item, below)).collect();
+    }
+    if value.is_function() || value.is_symbol() || value.is_bigint() || !value.is_object() {
+        return Err("a JS value that is not JSON data (a function, symbol or bigint)".into());
+    }
+    let mut fields = serde_json::Map::new();
+    for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+        let entry: js_sys::Array = entry.unchecked_into();
+        let (key, field) = (entry.get(0), entry.get(1));
+        if field.is_undefined() {
+            continue;
+        }
+        fields.insert(key.as_string().unwrap_or_default(), json_of(&field, below)?);
+    }
+    Ok(Value::Object(fields))
 }
 
-fn options_of(value: &JsValue) -> Result<(Options, bool), JsValue> {
-    let o: JsOptions = optional(value, |m| Error::Input(format!("options: {m}")))?;
-    let defaults = Options::default();
-    Ok((
-        Options {
-            k: o.k.unwrap_or(defaults.k),
-            budget: o.budget.unwrap_or(defaults.budget),
-            ..defaults
-        },
-        o.no_decompose,
-    ))
-}
-
-fn now_us() -> u64 {
-    (js_sys::Date::now() * 1000.0) as u64
+/// Milliseconds from `performance.now()`, or `Date.now()` without it.
+fn now_ms() -> f64 {
+    thread_local! {
+        static PERFORMANCE: Option<web_sys::Performance> =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .ok()
+                .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+    }
+    PERFORMANCE.with(|p| match p {
+        Some(p) => p.now(),
+        None => js_sys::Date::now(),
+    })
 }
 
 /// A report as a plain object, with the time its run took.
 fn timed(run: impl FnOnce() -> crate::Result<Report>) -> Result<JsValue, JsValue> {
-    let started = now_us();
+    let started = now_ms();
     let mut report = run().map_err(js_error)?;
-    report.elapsed_us = now_us().saturating_sub(started);
-    Ok(to_js(&report))
+    report.elapsed_us = ((now_ms() - started).max(0.0) * 1000.0) as u64;
+    to_js(&report)
+}
+
+/// Counts of what an index holds (`stats()`).
+#[derive(Serialize)]
+struct Stats {
+    passages: u32,
+    terms: usize,
+    entities: u32,
 }
 
 /// A loaded index.
@@ -121,8 +179,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, no_decompose) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
         crate::needed(&self.index, question, &scope, &options, no_decompose).map_err(js_error)
     }
 
@@ -134,9 +192,9 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         crate::needed_for_plan(&self.index, &plan, &scope, &options).map_err(js_error)
     }
 
@@ -153,8 +211,8 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, no_decompose) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, no_decompose) = options_of(options)?;
         timed(|| crate::ask(&self.index, question, &scope, &options, no_decompose))
     }
 
@@ -166,35 +224,44 @@ impl Engine {
         scope: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         let hits = crate::search(&self.index, query, &scope, &options).map_err(js_error)?;
-        Ok(to_js(&hits))
+        to_js(&hits)
     }
 
     /// Validates and runs a host plan `{tasks: [...]}`.
     pub fn run(&self, plan: JsValue, scope: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        let scope = scope_of(&scope)?;
-        let (options, _) = options_of(&options)?;
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        let scope = scope_of(scope)?;
+        let (options, _) = options_of(options)?;
         timed(|| crate::run(&self.index, &plan, &scope, &options))
     }
 
     /// Checks a plan; returns `{order, waves}` or throws naming the bad task IDs.
     #[wasm_bindgen(js_name = validatePlan)]
     pub fn validate_plan(&self, plan: JsValue) -> Result<JsValue, JsValue> {
-        let plan: Plan = from_js(&plan, Error::Plan)?;
-        Ok(to_js(&crate::validate(&plan).map_err(js_error)?))
+        let plan: Plan = from_js(plan, Error::Plan)?;
+        to_js(&crate::validate(&plan).map_err(js_error)?)
     }
 
     /// Counts of passages, terms and entities.
-    pub fn stats(&self) -> JsValue {
-        js::write(&Json::Obj(vec![
-            ("passages".into(), self.index.passage_count().to_json()),
-            ("terms".into(), self.index.terms().term_count().to_json()),
-            ("entities".into(), self.index.entity_count().to_json()),
-        ]))
+    pub fn stats(&self) -> Result<JsValue, JsValue> {
+        to_js(&Stats {
+            passages: self.index.passage_count(),
+            terms: self.index.terms().term_count(),
+            entities: self.index.entity_count(),
+        })
     }
+}
+
+/// Panics on purpose, so that a test can see the panic hook print the
+/// message. Only in builds with the `panic-test` feature (the debug module
+/// the Node tests build), never in the release module.
+#[cfg(feature = "panic-test")]
+#[wasm_bindgen(js_name = __panicForTest)]
+pub fn panic_for_test(message: &str) {
+    panic!("{message}");
 }
 
 /// Talc in place of the default dlmalloc: the module is 2.7 KB gzip smaller.

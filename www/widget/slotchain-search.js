@@ -84,28 +84,23 @@ async function fetchBytes(url) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Bundle files are gzip; a host that served them with Content-Encoding already inflated them. */
-async function inflate(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-const MANIFEST = 'manifest.slc'; // bundle::MANIFEST in the crate
-const MAX_ROUNDS = 32; // pipeline::MAX_ROUNDS in the crate
-
 /**
  * The engine for a source ({pkg, index} or {pkg, bundle}); the module and the
- * index (or manifest) are fetched in parallel, once.
+ * index (or manifest) are fetched in parallel, once. Over a bundle, the
+ * bundle-loading helper shipped next to the module (pkg/bundle.js) is
+ * loaded too.
  */
 function openEngine({ pkg, index, bundle }) {
   const key = `${pkg} ${bundle ?? index}`;
   if (!engines.has(key)) {
-    const bytes = bundle ? fetchBytes(new URL(MANIFEST, bundle).href).then(inflate) : fetchBytes(index);
-    const p = Promise.all([loadModule(pkg), bytes]).then(([mod, b]) => {
+    const helper = bundle ? import(new URL('bundle.js', pkg).href) : null;
+    const bytes = bundle
+      ? Promise.all([helper, fetchBytes(new URL('manifest.slc', bundle).href)]).then(([h, b]) => h.gunzip(b))
+      : fetchBytes(index);
+    const p = Promise.all([loadModule(pkg), bytes, helper]).then(([mod, b, h]) => {
       if (!bundle) return mod.Engine.fromBytes(b);
       const engine = mod.Engine.fromManifest(b);
-      engine.bundle = { base: bundle, parts: new Map() }; // part name → Promise (fetch + add, once)
+      engine.bundle = { base: bundle, helper: h };
       return engine;
     });
     p.catch(() => engines.delete(key));
@@ -116,27 +111,14 @@ function openEngine({ pkg, index, bundle }) {
 
 /**
  * Runs before each question: over a bundle, fetches and adds the parts the
- * question reads, round by round, until the engine needs none. A no-op for
- * a single-file index.
+ * question reads (pkg/bundle.js: round by round until the engine needs
+ * none, each part once per page). A no-op for a single-file index.
  */
 async function prepare(engine, question, scope, options) {
   const bundle = engine.bundle;
   if (!bundle) return;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const names = engine.neededChunks(question, scope, options);
-    if (names.length === 0) return;
-    await Promise.all(names.map((name) => {
-      if (!bundle.parts.has(name)) {
-        const p = fetchBytes(new URL(name, bundle.base).href)
-          .then(inflate)
-          .then((bytes) => engine.addChunk(name, bytes));
-        p.catch(() => bundle.parts.delete(name)); // retried by the next question
-        bundle.parts.set(name, p);
-      }
-      return bundle.parts.get(name);
-    }));
-  }
-  throw new Error(`the bundle still lacks parts after ${MAX_ROUNDS} rounds`);
+  const fetchPart = async (name) => bundle.helper.gunzip(await fetchBytes(new URL(name, bundle.base).href));
+  await bundle.helper.loadParts(engine, fetchPart, { question, scope, options });
 }
 
 // ---------------------------------------------------------------- styles
