@@ -107,7 +107,7 @@ mod tests {
             ),
             (
                 r#"{"tasks":[{"id":"a","kind":"retrieve","question":"q","depends":[]}]}"#,
-                Some("tasks[0].depends: unknown field `depends`, expected one of `id`, `kind`, `question`, `constraints`, `output`, `op`, `depends_on`"),
+                Some("tasks[0].depends: unknown field `depends`, expected one of `id`, `kind`, `question`, `constraints`, `output`, `op`, `depends_on`, `label`"),
             ),
             (
                 r#"{"tasks":[{"id":"a","kind":"retrieve","question":"q","output":"poem"}]}"#,

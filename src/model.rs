@@ -347,7 +347,7 @@ impl From<Output> for String {
 /// task's output as `{task_id}`.
 pub type Constraints = std::collections::BTreeMap<String, String>;
 
-/// One step of a plan. A host plan's task has only these seven fields:
+/// One step of a plan. A host plan's task has only these eight fields:
 /// any other is refused, so a misspelt `depends_on` cannot silently drop a
 /// dependency.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -366,6 +366,11 @@ pub struct Task {
     pub op: Option<Op>,
     #[serde(default, deserialize_with = "null_as_default")]
     pub depends_on: Vec<String>,
+    /// The part of the question this task answers, as it was asked: the
+    /// answer names the part by it while the task waits for an earlier
+    /// step's value (a decomposed question sets it; a host plan may).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// A set of tasks with dependencies; validated before it runs.
@@ -582,6 +587,9 @@ pub struct Slot {
     pub chain: Vec<Edge>,
     /// True when the question asked this part directly (no other task consumes it).
     pub asked: bool,
+    /// The part as it was asked (from the task).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// One entry of the merged context handed to a reader.

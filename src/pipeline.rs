@@ -10,10 +10,13 @@
 //! path and returns those names, for a host that fetches them.
 
 use crate::decompose;
+use crate::decompose::Unplanned;
 use crate::error::{Error, Result};
 use crate::execute::{self, Options};
 use crate::index::Index;
-use crate::model::{ContextEntry, Plan, Report, Scope, TraceEntry};
+use crate::model::{
+    Constraints, ContextEntry, Output, Plan, Report, Scope, Slot, SlotState, TaskKind, TraceEntry,
+};
 use crate::plan::{schedule, Schedule};
 use crate::report;
 use crate::retrieve::merge;
@@ -144,14 +147,15 @@ fn answer(
         ..options.clone()
     };
     let options = if no_decompose { &one_shot } else { options };
-    let (plan, notes) = if no_decompose {
+    let (plan, notes, unplanned) = if no_decompose {
         (
             decompose::one_shot(question)?,
             vec!["one-shot: decomposition skipped".to_string()],
+            Vec::new(),
         )
     } else {
         let d = decompose::decompose(question, scope, index)?;
-        (d.plan, d.notes)
+        (d.plan, d.notes, d.unplanned)
     };
     let mut trace: Vec<TraceEntry> = notes
         .into_iter()
@@ -166,7 +170,15 @@ fn answer(
         slot: None,
         message: format!("revision 1: {} task(s) from the question", plan.tasks.len()),
     });
-    execute_plan(index, question.trim(), &plan, scope, options, trace)
+    execute_plan(
+        index,
+        question.trim(),
+        &plan,
+        &unplanned,
+        scope,
+        options,
+        trace,
+    )
 }
 
 /// Validates and runs a host-supplied plan.
@@ -187,7 +199,7 @@ fn run_plan(index: &Index, plan: &Plan, scope: &Scope, options: &Options) -> Res
         slot: None,
         message: format!("revision 1: host plan with {} task(s)", plan.tasks.len()),
     }];
-    execute_plan(index, &question, plan, scope, options, trace)
+    execute_plan(index, &question, plan, &[], scope, options, trace)
 }
 
 /// Checks a plan without running it.
@@ -195,26 +207,55 @@ pub fn validate(plan: &Plan) -> Result<Schedule> {
     schedule(plan)
 }
 
+/// The slot of a clause the decomposition could not plan.
+fn unplanned_slot(n: usize, u: &Unplanned) -> Slot {
+    Slot {
+        id: format!("e{n}"),
+        question: u.clause.clone(),
+        kind: TaskKind::Retrieve,
+        output: Output::Passage,
+        constraints: Constraints::new(),
+        depends_on: Vec::new(),
+        state: SlotState::Error,
+        reason: Some(u.reason.clone()),
+        value: None,
+        evidence: Vec::new(),
+        chain: Vec::new(),
+        asked: true,
+        label: Some(u.clause.clone()),
+    }
+}
+
 fn execute_plan(
     index: &Index,
     question: &str,
     plan: &Plan,
+    unplanned: &[Unplanned],
     scope: &Scope,
     options: &Options,
     mut trace: Vec<TraceEntry>,
 ) -> Result<Report> {
     scope.check()?;
-    let order = schedule(plan)?;
-    let run = execute::execute(index, plan, &order, scope, options);
-    trace.extend(run.trace);
-    let context = merge(index, &run.ranked, options.k);
+    let (mut slots, waves, ranked) = if plan.tasks.is_empty() && !unplanned.is_empty() {
+        (Vec::new(), Vec::new(), Vec::new())
+    } else {
+        let order = schedule(plan)?;
+        let run = execute::execute(index, plan, &order, scope, options);
+        trace.extend(run.trace);
+        (run.slots, order.waves, run.ranked)
+    };
+    // Unplanned parts take their clause's place among the slots.
+    for (n, u) in unplanned.iter().enumerate().rev() {
+        slots.insert(u.at.min(slots.len()), unplanned_slot(n + 1, u));
+    }
+    let context = merge(index, &ranked, options.k);
     Ok(Report {
         id: None,
         question: question.to_string(),
-        coverage: report::coverage(&run.slots),
-        answer: report::answer(question, &run.slots),
-        slots: run.slots,
-        waves: order.waves,
+        coverage: report::coverage(&slots),
+        answer: report::answer(question, &slots),
+        slots,
+        waves,
         context,
         trace,
         elapsed_us: 0,

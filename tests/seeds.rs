@@ -284,9 +284,15 @@ fn the_step_budget_stops_work_without_a_confident_answer() {
     );
     assert_eq!(slot(&r, "q2").state, SlotState::Blocked);
     assert_eq!(r.coverage.answered, 0);
-    assert!(r
-        .answer
-        .starts_with("I couldn't find documented information on:"));
+    // The answer names the step that was not confirmed, and why.
+    assert!(
+        r.answer.starts_with(
+            "Could not confirm: which service failed after the second retry? (needed for: "
+        ),
+        "{}",
+        r.answer
+    );
+    assert!(r.answer.contains("(budget: "), "{}", r.answer);
 }
 
 // ---- seed 002: 2026 vs 2025 travel policy ----------------------------------

@@ -171,6 +171,24 @@ const DURATION_CUES: &[&str] = &[
     "how quickly",
 ];
 const FIRST_PERSON: &[&str] = &["i", "me", "my", "mine", "myself"];
+/// Units a "how many" question counts in.
+const UNITS: &[&str] = &[
+    "meters",
+    "metres",
+    "miles",
+    "kilometers",
+    "kilometres",
+    "feet",
+    "inches",
+    "percent",
+    "times",
+    "people",
+    "dollars",
+    "euros",
+    "pounds",
+    "kilograms",
+    "tons",
+];
 /// Comparatives: the operation of a comparison, not a topic a passage states.
 const COMPARATIVES: &[&str] = &[
     "shorter", "longer", "more", "less", "fewer", "higher", "lower", "earlier", "later", "bigger",
@@ -496,6 +514,14 @@ fn relative_clauses(q: &str, w: &[Word]) -> Vec<(usize, usize)> {
         if WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev) {
             continue;
         }
+        // "For X, which rule applies?": after a comma, the question itself.
+        let between = w
+            .get(i - 1)
+            .and_then(|p| q.get(p.start..word.start))
+            .unwrap_or("");
+        if between.contains([',', ':', ';']) {
+            continue;
+        }
         let end = q
             .get(word.start..)
             .and_then(|r| r.find([',', ';', ':', '?']))
@@ -531,7 +557,15 @@ fn kind_nouns(w: &[Word]) -> Vec<usize> {
         let next = w.get(i + 1);
         match x.lower.as_str() {
             "how" => out.extend(next.map(|n| n.start)),
-            "what" | "which" | "many" | "much" => {
+            // "how many days": a unit; "how many snapshots": the topic.
+            "many" | "much" => {
+                if let Some(n) = next.filter(|n| {
+                    TIME_UNITS.contains(&n.lower.as_str()) || UNITS.contains(&n.lower.as_str())
+                }) {
+                    out.push(n.start);
+                }
+            }
+            "what" | "which" => {
                 let mut head = None;
                 for n in w.iter().skip(i + 1) {
                     let l = n.lower.as_str();

@@ -1,14 +1,26 @@
 //! Stage 3 — decompose: question → plan, by rules (no model call).
 //!
-//! Resolves first person to `scope.user`, splits compound questions, maps
-//! temporal words to `meta.year` and catalog facet words (an entity whose type
-//! is a metadata key, e.g. 境内 → `travel_scope=domestic`) to constraints,
-//! turns comparisons into compute tasks over retrieval tasks, and nested
-//! references into a follow step whose span-backed output feeds the next step.
-//! Guarantees: a simple question yields exactly one task; constraints are only
-//! set on metadata keys the index actually carries; a sub-question asked twice
-//! (same words, same constraints) becomes one task.
+//! Resolves first person to `scope.user`, splits compound questions
+//! ([`split`]), maps temporal words to `meta.year` and catalog facet words (an
+//! entity whose type is a metadata key, e.g. 境内 → `travel_scope=domestic`)
+//! to constraints, turns differences and sameness into compute tasks over
+//! retrieval tasks ([`compute`]), comparisons of named things into one slot
+//! per thing plus a compare step ([`compare`]), and nested references — a
+//! typed catalog entity ("the service that …"), a referenced document ("DOC
+//! 指定的 X"), an open-text description ("the drummer from the album X") —
+//! into follow steps whose span-backed output feeds the next step ([`chain`]).
+//!
+//! Guarantees: a simple question yields exactly one task; constraints are
+//! only set on metadata keys the index actually carries; a sub-question asked
+//! twice (same words, same constraints) becomes one task, but never one that
+//! already answers another clause; every clause of the question ends as a
+//! part of the plan, as a note saying which part already asks it, or as an
+//! [`Unplanned`] part with the reason (a relative year with no
+//! `scope.today`) — nothing is dropped silently.
 
+mod chain;
+mod compare;
+mod compute;
 pub mod frame;
 mod patterns;
 mod split;
@@ -20,14 +32,26 @@ use crate::analyze;
 use crate::error::{Error, Result, MAX_QUESTION_CHARS};
 use crate::index::Index;
 use crate::model::{Constraints, Op, Output, Plan, Scope, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
-use crate::plan::placeholder;
 use patterns::Temporal;
 
-/// A plan and the notes that explain it (they go into the report's trace).
+/// A clause that could not become a task, with the reason; it is reported as
+/// a part in state `error`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unplanned {
+    /// Where the part belongs among the plan's tasks (the number of tasks
+    /// planned before it).
+    pub at: usize,
+    pub clause: String,
+    pub reason: String,
+}
+
+/// A plan, the notes that explain it (they go into the report's trace), and
+/// the clauses that could not be planned.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decomposition {
     pub plan: Plan,
     pub notes: Vec<String>,
+    pub unplanned: Vec<Unplanned>,
 }
 
 /// Rejects empty and over-long questions.
@@ -46,19 +70,30 @@ pub fn check_question(question: &str) -> Result<&str> {
     Ok(q)
 }
 
+/// A retrieval task with no dependencies.
+fn retrieve_task(id: String, question: String, constraints: Constraints, output: Output) -> Task {
+    Task {
+        id,
+        kind: TaskKind::Retrieve,
+        question,
+        constraints,
+        output: Some(output),
+        op: None,
+        depends_on: vec![],
+        label: None,
+    }
+}
+
 /// The one-shot baseline: the whole question as one retrieval slot.
 pub fn one_shot(question: &str) -> Result<Plan> {
     let q = check_question(question)?;
     Ok(Plan {
-        tasks: vec![Task {
-            id: "q1".into(),
-            kind: TaskKind::Retrieve,
-            question: q.to_string(),
-            constraints: Constraints::new(),
-            output: Some(Output::Passage),
-            op: None,
-            depends_on: vec![],
-        }],
+        tasks: vec![retrieve_task(
+            "q1".into(),
+            q.to_string(),
+            Constraints::new(),
+            Output::Passage,
+        )],
     })
 }
 
@@ -73,9 +108,12 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         default_year: None,
         types: index.entity_types().to_vec(),
         tasks: Vec::new(),
+        answers: Vec::new(),
+        label: String::new(),
         retrievals: 0,
         computes: 0,
         notes: Vec::new(),
+        unplanned: Vec::new(),
     };
     if resolved != q {
         b.notes.push(format!("first person resolved: {resolved}"));
@@ -84,15 +122,26 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
     if parts.len() > 1 {
         b.notes.push(format!("split into {} clauses", parts.len()));
     }
-    for clause in &parts {
+    for (n, clause) in parts.iter().enumerate() {
+        let before = b.tasks.len();
+        let unplanned = b.unplanned.len();
+        b.label = clause.clone();
         b.clause(clause);
+        if b.tasks.len() == before && b.unplanned.len() == unplanned {
+            b.notes.push(format!(
+                "clause {} asks what an earlier part asks: {clause}",
+                n + 1
+            ));
+        }
     }
-    if b.tasks.is_empty() {
+    if b.tasks.is_empty() && b.unplanned.is_empty() {
+        b.label = resolved.clone();
         b.plain(&resolved);
     }
     Ok(Decomposition {
         plan: Plan { tasks: b.tasks },
         notes: b.notes,
+        unplanned: b.unplanned,
     })
 }
 
@@ -105,9 +154,14 @@ struct Builder<'a> {
     default_year: Option<i64>,
     types: Vec<String>,
     tasks: Vec<Task>,
+    /// Tasks that answer a clause: never reused as another's input.
+    answers: Vec<String>,
+    /// The clause being planned (each of its tasks carries it).
+    label: String,
     retrievals: usize,
     computes: usize,
     notes: Vec<String>,
+    unplanned: Vec<Unplanned>,
 }
 
 /// A facet word found in a clause: byte range, metadata key, value.
@@ -171,17 +225,6 @@ impl Builder<'_> {
             .collect()
     }
 
-    fn docs(&self, text: &str) -> Vec<(usize, usize, String)> {
-        self.index
-            .mentions_in(text)
-            .into_iter()
-            .filter_map(|m| {
-                let e = self.index.entity(m.entity)?;
-                (e.kind == DOC_TYPE).then(|| (m.start as usize, m.end as usize, e.id.clone()))
-            })
-            .collect()
-    }
-
     fn temporals(&self, text: &str) -> Vec<Temporal> {
         if self.years {
             patterns::temporals(text, self.today)
@@ -215,12 +258,22 @@ impl Builder<'_> {
         }
     }
 
-    /// Adds a retrieval task, or returns the existing one asking the same.
+    /// Appends a task carrying the current clause as its label.
+    fn push(&mut self, mut task: Task) -> String {
+        task.label = Some(self.label.clone());
+        let id = task.id.clone();
+        self.tasks.push(task);
+        id
+    }
+
+    /// Adds a retrieval task, or returns the existing one asking the same
+    /// (never one that answers another clause).
     fn retrieval(&mut self, question: String, constraints: Constraints, output: Output) -> String {
         let words = content_words(&question);
         let existing = self.tasks.iter().find(|t| {
             t.kind == TaskKind::Retrieve
                 && t.depends_on.is_empty()
+                && !self.answers.contains(&t.id)
                 && t.constraints == constraints
                 && t.output.as_ref() == Some(&output)
                 && {
@@ -231,28 +284,17 @@ impl Builder<'_> {
         if let Some(t) = existing {
             return t.id.clone();
         }
-        self.push_retrieve(question, constraints, output, vec![])
+        let id = self.next_id(false);
+        self.push(retrieve_task(id, question, constraints, output))
     }
 
-    /// Appends a retrieval task; returns its ID.
-    fn push_retrieve(
-        &mut self,
-        question: String,
-        constraints: Constraints,
-        output: Output,
-        depends_on: Vec<String>,
-    ) -> String {
+    /// Appends a retrieval task that depends on earlier ones; returns its ID.
+    fn dependant(&mut self, question: String, constraints: Constraints, on: Vec<String>) -> String {
+        let output = patterns::output_of(&question);
         let id = self.next_id(false);
-        self.tasks.push(Task {
-            id: id.clone(),
-            kind: TaskKind::Retrieve,
-            question,
-            constraints,
-            output: Some(output),
-            op: None,
-            depends_on,
-        });
-        id
+        let mut task = retrieve_task(id, question, constraints, output);
+        task.depends_on = on;
+        self.push(task)
     }
 
     fn compute(&mut self, question: &str, op: Op, mut inputs: Vec<String>) -> String {
@@ -268,37 +310,59 @@ impl Builder<'_> {
                 order(a).cmp(&order(b)).then_with(|| a.cmp(b))
             });
         }
-        self.tasks.push(Task {
-            id: id.clone(),
+        self.push(Task {
+            id,
             kind,
             question: tidy(question),
             constraints: Constraints::new(),
             output: Some(Output::Result),
             op: Some(op),
             depends_on: inputs,
+            label: None,
+        })
+    }
+
+    /// Records that a task answers the current clause.
+    fn answers(&mut self, id: &str) {
+        self.answers.push(id.to_string());
+    }
+
+    /// A clause that cannot be planned: reported as an `error` part.
+    fn unplanned(&mut self, clause: &str, reason: String) {
+        self.notes.push(format!("not planned: {clause} ({reason})"));
+        self.unplanned.push(Unplanned {
+            at: self.tasks.len(),
+            clause: clause.to_string(),
+            reason,
         });
-        id
     }
 
     fn clause(&mut self, clause: &str) {
+        if self.years && self.today.is_none() {
+            if let Some(word) = patterns::relative_year(clause) {
+                let reason = format!("relative year: \"{word}\" needs scope.today");
+                return self.unplanned(clause, reason);
+            }
+        }
         let temporals = self.temporals(clause);
         let own_year = temporals.iter().find(|t| !t.baseline).map(|t| t.year);
         if self.default_year.is_none() {
             self.default_year = own_year;
         }
-        if let Some(r) = patterns::difference(clause, &temporals) {
-            self.difference(clause, r, &temporals);
+        let answer = if let Some(r) = patterns::difference(clause, &temporals) {
+            self.difference(clause, r, &temporals)
         } else if let Some((left, right)) = patterns::same_as(clause) {
-            self.same(clause, left, right);
-        } else if let Some(names) = self.compared_titles(clause) {
-            self.compare_titles(clause, &names);
-        } else if let Some((op, a, b)) = patterns::choice(clause) {
-            self.choice(clause, op, a, b);
-        } else if let Some((start, rel, kind)) = patterns::nested_entity(clause, &self.types) {
-            let kind = kind.to_string();
-            self.nested_entity(clause, start, rel, &kind);
-        } else if !self.doc_reference(clause) {
-            self.plain(clause);
+            self.same(clause, left, right)
+        } else if let Some(c) = self.comparison(clause) {
+            Some(c)
+        } else if let Some(c) = self.nested(clause) {
+            Some(c)
+        } else {
+            None
+        };
+        match answer {
+            Some(id) => self.answers(&id),
+            None => self.plain(clause),
         }
     }
 
@@ -306,194 +370,7 @@ impl Builder<'_> {
         let (text, constraints) = self.constrain(clause, self.default_year);
         let output = patterns::output_of(&text);
         let id = self.retrieval(text, constraints, output);
+        self.answers(&id);
         self.notes.push(format!("{id}: {clause}"));
-    }
-
-    fn difference(&mut self, clause: &str, r: (usize, usize), temporals: &[Temporal]) {
-        let Some(base) = temporals.iter().find(|t| t.baseline) else {
-            return self.plain(clause);
-        };
-        let subject = cut(clause, &[r]);
-        let year = temporals
-            .iter()
-            .find(|t| !t.baseline)
-            .map(|t| t.year)
-            .or(self.default_year)
-            .or(self.today);
-        let (text, constraints) = self.constrain(&subject, year);
-        let output = patterns::output_of(&text);
-        let mut baseline = constraints.clone();
-        baseline.insert("year".into(), base.year.to_string());
-        let a = self.retrieval(text.clone(), constraints, output.clone());
-        let b = self.retrieval(text, baseline, output);
-        let c = self.compute(clause, Op::Difference, vec![a.clone(), b.clone()]);
-        self.notes
-            .push(format!("{c}: difference of {a} and {b} ({clause})"));
-    }
-
-    fn same(&mut self, clause: &str, left: (usize, usize), right: (usize, usize)) {
-        let left_text = slice(clause, left).to_string();
-        let right_text = slice(clause, right).to_string();
-        let left_facets = self.facets(&left_text);
-        // The compared attribute is the left side without its facet words; the
-        // right side names the other facet ("境内", "the domestic one").
-        let attribute = cut(
-            &left_text,
-            &left_facets
-                .iter()
-                .map(|f| (f.start, f.end))
-                .collect::<Vec<_>>(),
-        );
-        let right_facets = self.facets(&right_text);
-        let right_question = if right_facets.is_empty() {
-            format!("{right_text} {attribute}")
-        } else {
-            let names: Vec<&str> = right_facets
-                .iter()
-                .map(|f| slice(&right_text, (f.start, f.end)))
-                .collect();
-            let joiner = if attribute.starts_with('的') || !attribute.is_ascii() {
-                ""
-            } else {
-                " "
-            };
-            format!("{}{joiner}{attribute}", names.join(" "))
-        };
-        let (lq, lc) = self.constrain(&left_text, self.default_year);
-        let (rq, rc) = self.constrain(&right_question, self.default_year);
-        let output = patterns::output_of(&lq);
-        let l = self.retrieval(lq, lc, output.clone());
-        let r = self.retrieval(rq, rc, output);
-        let c = self.compute(clause, Op::Same, vec![l.clone(), r.clone()]);
-        self.notes
-            .push(format!("{c}: is {l} the same as {r} ({clause})"));
-    }
-
-    fn choice(&mut self, clause: &str, op: Op, a: (usize, usize), b: (usize, usize)) {
-        let start = a.0.min(b.0);
-        let predicate = slice(clause, (0, start))
-            .trim_end_matches([',', ' '])
-            .to_string();
-        let mut ids = Vec::new();
-        for r in [a, b] {
-            let name = tidy(slice(clause, r));
-            let (text, constraints) =
-                self.constrain(&format!("{name} {predicate}"), self.default_year);
-            ids.push(self.retrieval(text, constraints, Output::Passage));
-        }
-        let c = self.compute(clause, op, ids.clone());
-        self.notes
-            .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
-    }
-
-    /// Two or more passage titles named in a comparison ("Were A and B of
-    /// the same nationality?", "Which is older, A or B?"): their ranges.
-    fn compared_titles(&self, clause: &str) -> Option<Vec<(usize, usize)>> {
-        if !patterns::compares(clause) {
-            return None;
-        }
-        let mut names: Vec<(usize, usize)> = Vec::new();
-        for m in self.index.mentions_in(clause) {
-            let title = self.index.is_title(m.entity);
-            let range = (m.start as usize, m.end as usize);
-            if title && !names.contains(&range) {
-                names.push(range);
-            }
-        }
-        (names.len() >= 2).then_some(names)
-    }
-
-    /// One slot per compared title (the clause minus the other titles), plus
-    /// a compare task when the clause says how to compare.
-    fn compare_titles(&mut self, clause: &str, names: &[(usize, usize)]) {
-        let mut ids = Vec::new();
-        for i in 0..names.len() {
-            let others: Vec<(usize, usize)> = names
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, r)| *r)
-                .collect();
-            let text = cut(clause, &others);
-            let (text, constraints) = self.constrain(&text, self.default_year);
-            ids.push(self.retrieval(text, constraints, Output::Passage));
-        }
-        match patterns::op_of(clause) {
-            Some(op) if op != Op::Difference => {
-                let c = self.compute(clause, op, ids.clone());
-                self.notes
-                    .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
-            }
-            _ => self
-                .notes
-                .push(format!("compared titles: {}", ids.join(", "))),
-        }
-    }
-
-    fn nested_entity(&mut self, clause: &str, start: usize, rel: usize, kind: &str) {
-        let relative = tidy(clause.get(rel..).unwrap_or("").trim_end_matches(['?', '.']));
-        let name = kind.replace('_', " ");
-        let id = self.next_id(false);
-        self.tasks.push(Task {
-            id: id.clone(),
-            kind: TaskKind::Follow,
-            question: format!("which {name} {relative}?"),
-            constraints: Constraints::new(),
-            output: Some(Output::Entity {
-                entity_type: Some(kind.to_string()),
-            }),
-            op: None,
-            depends_on: vec![],
-        });
-        let head = clause.get(..start).unwrap_or("");
-        let main = format!("{head}{}?", placeholder(&id));
-        let (text, constraints) = self.constrain(&main, self.default_year);
-        let next = self.dependant(&id, text, constraints);
-        self.notes.push(format!(
-            "{id} → {next}: the {name} is found first, then used ({clause})"
-        ));
-    }
-
-    /// Adds the retrieval that uses follow step `on`'s value; returns its ID.
-    fn dependant(&mut self, on: &str, question: String, constraints: Constraints) -> String {
-        let output = patterns::output_of(&question);
-        self.push_retrieve(question, constraints, output, vec![on.to_string()])
-    }
-
-    fn doc_reference(&mut self, clause: &str) -> bool {
-        let found = self
-            .docs(clause)
-            .into_iter()
-            .find_map(|(s, e, doc)| patterns::doc_reference(clause, s, e).map(|r| (r, doc)));
-        let Some((r, doc)) = found else {
-            return false;
-        };
-        let noun = tidy(slice(clause, r.noun));
-        let id = self.next_id(false);
-        let mut constraints = Constraints::new();
-        constraints.insert("doc".into(), doc.clone());
-        self.tasks.push(Task {
-            id: id.clone(),
-            kind: TaskKind::Follow,
-            question: noun.clone(),
-            constraints,
-            output: Some(Output::Document),
-            op: None,
-            depends_on: vec![],
-        });
-        // What is asked of the referenced document: the clause with the
-        // referring phrase reduced to the noun it names.
-        let rest = tidy(&format!(
-            "{}{noun}{}",
-            clause.get(..r.phrase.0).unwrap_or(""),
-            clause.get(r.phrase.1..).unwrap_or("")
-        ));
-        let (text, mut constraints) = self.constrain(&rest, self.default_year);
-        constraints.insert("doc".into(), placeholder(&id));
-        let next = self.dependant(&id, text, constraints);
-        self.notes.push(format!(
-            "{id} → {next}: the document {doc} references ({noun}) is read first"
-        ));
-        true
     }
 }

@@ -76,6 +76,11 @@ const ZH_REFERENCE: &[&str] = &[
     "列明的",
     "附带的",
 ];
+/// Words a Chinese document's name ends with.
+const ZH_DOCUMENT_NOUNS: &[&str] = &[
+    "办法", "制度", "规定", "细则", "条例", "指引", "文件", "附件", "标准", "手册", "政策", "通知",
+    "协议", "合同", "章程", "规范", "守则",
+];
 /// Markers of "<NP> referenced by <DOC>" in English, before the document ID.
 const EN_REFERENCE: &[&str] = &[
     "referenced by",
@@ -124,6 +129,33 @@ pub fn op_of(question: &str) -> Option<Op> {
     }
 }
 
+/// Words that name a year relative to today, and how many years back.
+const RELATIVE_YEARS: &[(&str, i64)] = &[
+    ("the year before last", 2),
+    ("this year's", 0),
+    ("last year's", 1),
+    ("previous year's", 1),
+    ("this year", 0),
+    ("current year", 0),
+    ("last year", 1),
+    ("previous year", 1),
+    ("今年", 0),
+    ("本年度", 0),
+    ("去年", 1),
+    ("上一年", 1),
+    ("前年", 2),
+];
+
+/// The first word of a clause that names a year relative to today.
+pub fn relative_year(clause: &str) -> Option<&'static str> {
+    let l = lower(clause);
+    RELATIVE_YEARS
+        .iter()
+        .filter_map(|(w, _)| l.find(w).map(|i| (i, *w)))
+        .min()
+        .map(|(_, w)| w)
+}
+
 /// A year named by a temporal word, with its byte range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Temporal {
@@ -153,22 +185,7 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         }
     };
     if let Some(y) = today_year {
-        let relative: &[(&str, i64)] = &[
-            ("the year before last", 2),
-            ("this year's", 0),
-            ("last year's", 1),
-            ("previous year's", 1),
-            ("this year", 0),
-            ("current year", 0),
-            ("last year", 1),
-            ("previous year", 1),
-            ("今年", 0),
-            ("本年度", 0),
-            ("去年", 1),
-            ("上一年", 1),
-            ("前年", 2),
-        ];
-        for (word, back) in relative {
+        for (word, back) in RELATIVE_YEARS {
             for i in all_matches(&l, word) {
                 push(i, i + word.len(), y - back);
             }
@@ -202,7 +219,12 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
     }
     for t in &mut out {
         let head = l.get(..t.start).unwrap_or("").trim_end();
-        t.baseline = head.ends_with('比') || head.ends_with("than");
+        let tail = l.get(t.end..).unwrap_or("").trim_start();
+        t.baseline = head.ends_with('比')
+            || head.ends_with("than")
+            || (head.ends_with(['与', '和', '跟', '同']) && tail.starts_with("相比"))
+            || head.ends_with("compared with")
+            || head.ends_with("compared to");
     }
     crate::order::sort_by_key(&mut out, |t| t.start);
     out
@@ -224,12 +246,72 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
         }
         return None;
     }
+    // "与去年相比，今年…缩短了多少": the phrase is cut, the change stays asked.
+    if tail.trim_start().starts_with("相比") {
+        let asks = ["多少", "几", "多久"].iter().any(|w| l.contains(w));
+        if !(asks && ZH_CHANGE.iter().any(|w| l.contains(w))) {
+            return None;
+        }
+        let h = head.trim_end();
+        let start = h.len() - h.chars().last().map_or(0, char::len_utf8);
+        let rest = tail.trim_start();
+        let mut end = baseline.end + (tail.len() - rest.len()) + "相比".len();
+        let after = l.get(end..).unwrap_or("");
+        if let Some(c) = after.chars().next().filter(|c| matches!(c, '，' | ',')) {
+            end += c.len_utf8();
+        }
+        return Some((start, end));
+    }
     // English: "<comparative> than <baseline>" somewhere in the clause.
     if COMPARATIVES.iter().any(|c| head.contains(c)) {
-        let than = head.trim_end().len().checked_sub("than".len())?;
-        return Some((than, baseline.end));
+        let h = head.trim_end();
+        for marker in ["compared with", "compared to", "than"] {
+            if let Some(start) = h.strip_suffix(marker).map(str::len) {
+                return Some((start, baseline.end));
+            }
+        }
     }
     None
+}
+
+/// What a difference asks the value of: the clause without its comparative
+/// and its "how much" ("How much shorter is this year's deadline?" → "this
+/// year's deadline"). Chinese subjects are already bare.
+pub fn difference_subject(text: &str) -> String {
+    if text.chars().any(crate::analyze::is_cjk) {
+        return text.to_string();
+    }
+    let drop = |w: &str| {
+        let l = w.to_ascii_lowercase();
+        let l = l.trim_matches(|c: char| !c.is_alphanumeric());
+        COMPARATIVES.contains(&l)
+            || matches!(
+                l,
+                "by" | "how" | "much" | "many" | "is" | "are" | "was" | "were" | "days"
+            )
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // Leading question words, then the comparative wherever it is.
+    let mut start = 0;
+    while words.get(start).is_some_and(|w| drop(w)) {
+        start += 1;
+    }
+    let kept: Vec<&str> = words
+        .iter()
+        .skip(start)
+        .filter(|w| {
+            let l = w.to_ascii_lowercase();
+            !COMPARATIVES.contains(&l.trim_matches(|c: char| !c.is_alphanumeric()))
+        })
+        .copied()
+        .collect();
+    let out = kept.join(" ");
+    let out = out.trim_end_matches(['?', '.', ',', ' ']);
+    if out.split_whitespace().count() >= 2 {
+        format!("{out}?")
+    } else {
+        text.to_string()
+    }
 }
 
 /// "境外的提交期限也与境内一样吗" / "is the overseas deadline the same as the
@@ -333,9 +415,15 @@ pub fn doc_reference(clause: &str, doc_start: usize, doc_end: usize) -> Option<R
         if trimmed.starts_with(marker) {
             let np_start = offset + marker.len();
             let rest = clause.get(np_start..)?;
-            let np_len = rest
+            let stop = rest
                 .find(['，', ',', '。', '?', '？', '；'])
                 .unwrap_or(rest.len());
+            // The noun ends with the first document word ("…补充办法对…").
+            let np_len = ZH_DOCUMENT_NOUNS
+                .iter()
+                .filter_map(|n| rest.get(..stop)?.find(n).map(|i| i + n.len()))
+                .min()
+                .unwrap_or(stop);
             return Some(Reference {
                 phrase: (doc_start, np_start + np_len),
                 noun: (np_start, np_start + np_len),

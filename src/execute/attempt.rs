@@ -53,8 +53,10 @@ struct Accepted {
     at: usize,
     value: Value,
     span: Span,
-    /// How well its passage reads for the question (ranks follow values).
+    /// How well its passage reads for the question, plus its rank score.
     support: f32,
+    /// The hop's edge into this passage.
+    edge: Option<Edge>,
 }
 
 /// What the judge found.
@@ -78,6 +80,9 @@ struct Judged {
 /// Follow values whose passages read within this much of the best are
 /// equally supported.
 const TIE: f32 = 0.05;
+/// Weight of a candidate's ranking score (relative to the slot's best) next
+/// to how well it reads, when choosing among the passages that answer.
+const RANK: f32 = 1.0;
 
 fn outcome(slot: Slot) -> Outcome {
     Outcome {
@@ -273,8 +278,16 @@ impl Runner<'_> {
                 .user
                 .as_deref()
                 .is_none_or(|u| u.trim().is_empty());
+        let top = s
+            .found
+            .candidates
+            .first()
+            .map_or(1.0, |c| c.score.max(1e-6));
+        let mut broken_edge: Option<Edge> = None;
         for (i, c) in s.found.candidates.iter().enumerate() {
-            let decided = single && !j.accepted.is_empty();
+            // Once a passage answers, the rest of the evidence window is read
+            // too (no step is counted): the best-reading one among them wins.
+            let decided = !j.accepted.is_empty();
             if decided && j.applicable.len() >= self.options.evidence {
                 break;
             }
@@ -305,9 +318,6 @@ impl Runner<'_> {
             let span = extract::trimmed_span(&passage.text, reading.sentence);
             let negated = read::negated(&passage.text, reading.sentence);
             j.applicable.push((i, span.clone(), negated));
-            if decided {
-                continue;
-            }
             if p.hop.is_none() && passage.is_superseded() && !explicit_version {
                 j.stale.get_or_insert(c.doc);
                 continue;
@@ -320,54 +330,51 @@ impl Runner<'_> {
                 &reading,
                 self.options.sentences,
             );
-            let Some((value, span)) = found.first().cloned() else {
+            if found.is_empty() {
                 j.valueless = true;
                 continue;
-            };
+            }
+            let mut edge = None;
             if let Some((from, v)) = &p.hop {
                 if let Err(b) = chain::check(self.index, self.scope, v, c.doc) {
                     if j.broken.is_none() {
+                        broken_edge = Some(self.edge(from, task, v, c.doc, Some(&b)));
                         j.broken = Some(b);
-                        let edge = self.edge(from, task, v, c.doc, j.broken.as_ref());
-                        j.chain_push(edge);
                     }
                     continue;
                 }
+                edge = Some(self.edge(from, task, v, c.doc, None));
             }
-            if j.accepted.is_empty() {
-                if let Some((from, v)) = &p.hop {
-                    let edge = self.edge(from, task, v, c.doc, None);
-                    j.chain_push(edge);
-                }
-            }
-            if single {
+            let support = reading.score + RANK * c.score / top;
+            let values = if single {
+                found.into_iter().take(1).collect()
+            } else {
+                found
+            };
+            for (value, span) in values {
                 j.accepted.push(Accepted {
                     at: i,
                     value,
                     span,
-                    support: reading.score,
+                    support,
+                    edge: edge.clone(),
                 });
-            } else {
-                for (v, span) in found {
-                    j.accepted.push(Accepted {
-                        at: i,
-                        value: v,
-                        span,
-                        support: reading.score,
-                    });
-                }
-                if j.applicable.len() >= self.options.evidence {
-                    break;
-                }
+            }
+            if !single && j.applicable.len() >= self.options.evidence {
+                break;
             }
         }
-        // Follow values: the best-reading passage's first, ties in rank order.
+        // The best-reading passage first, ties in rank order.
         crate::order::sort_by(&mut j.accepted, |a, b| {
             b.support
                 .total_cmp(&a.support)
                 .then(a.at.cmp(&b.at))
                 .then(a.span.start.cmp(&b.span.start))
         });
+        j.chain = match j.accepted.first() {
+            Some(a) => a.edge.clone().into_iter().collect(),
+            None => broken_edge.into_iter().collect(),
+        };
         j
     }
 
@@ -553,15 +560,6 @@ fn alternatives_support(j: &Judged) -> Vec<f32> {
         }
     }
     out
-}
-
-impl Judged {
-    fn chain_push(&mut self, edge: Edge) {
-        if edge.valid {
-            self.chain.retain(|e| e.valid);
-        }
-        self.chain.push(edge);
-    }
 }
 
 impl Runner<'_> {

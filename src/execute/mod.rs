@@ -180,6 +180,7 @@ fn slot_for(task: &Task, question: String, constraints: Constraints, output: Out
         evidence: Vec::new(),
         chain: Vec::new(),
         asked: false,
+        label: task.label.clone(),
     }
 }
 

@@ -216,6 +216,7 @@ mod tests {
             output: None,
             op: None,
             depends_on: deps.iter().map(|d| d.to_string()).collect(),
+            label: None,
         }
     }
 

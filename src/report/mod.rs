@@ -9,7 +9,7 @@
 
 use crate::compute::duration::unit_label;
 use crate::compute::number::format_amount as amount;
-use crate::model::{Coverage, Slot, SlotState, Value};
+use crate::model::{Coverage, Slot, SlotState, TaskKind, Value};
 
 /// Parts asked and answered.
 pub fn coverage(slots: &[Slot]) -> Coverage {
@@ -73,8 +73,18 @@ pub fn describe(value: &Value, zh: bool) -> String {
     }
 }
 
-/// Passages that support a slot, following compute slots to their inputs.
+/// Passages that support a slot, following compute slots to their inputs; a
+/// set of facts cites each fact.
 fn citations(slot: &Slot, slots: &[Slot]) -> Vec<String> {
+    if let Some(Value::Facts { facts }) = &slot.value {
+        let mut out: Vec<String> = Vec::new();
+        for f in facts {
+            if !out.contains(&f.passage_id) {
+                out.push(f.passage_id.clone());
+            }
+        }
+        return out;
+    }
     if let Some(e) = slot.evidence.first() {
         return vec![e.passage_id.clone()];
     }
@@ -91,31 +101,116 @@ fn citations(slot: &Slot, slots: &[Slot]) -> Vec<String> {
     out
 }
 
+fn cite(ids: &[String]) -> String {
+    ids.iter()
+        .map(|c| format!("[{c}]"))
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+/// How a part is named in the answer: the question as executed, or — while
+/// it still waits for an earlier step's value — the part as it was asked.
+fn name(slot: &Slot) -> String {
+    if crate::plan::placeholders(&slot.question).is_empty() {
+        return slot.question.clone();
+    }
+    slot.label.clone().unwrap_or_else(|| {
+        let mut q = slot.question.clone();
+        for p in crate::plan::placeholders(&slot.question) {
+            q = q.replace(&crate::plan::placeholder(&p), "…");
+        }
+        q
+    })
+}
+
+/// The follow steps a slot's value was reached through, first hop first.
+fn bridges<'s>(slot: &Slot, slots: &'s [Slot], out: &mut Vec<&'s Slot>) {
+    for d in &slot.depends_on {
+        let Some(s) = slots.iter().find(|s| s.id == *d) else {
+            continue;
+        };
+        if out.iter().any(|o| o.id == s.id) {
+            continue;
+        }
+        if s.kind == TaskKind::Follow {
+            bridges(s, slots, out);
+            out.push(s);
+        }
+    }
+}
+
+/// The earliest step a blocked slot waits on that did not succeed.
+fn root<'s>(slot: &Slot, slots: &'s [Slot], depth: usize) -> Option<&'s Slot> {
+    if depth > slots.len() {
+        return None;
+    }
+    slot.depends_on
+        .iter()
+        .filter_map(|d| slots.iter().find(|s| s.id == *d))
+        .find(|s| s.state != SlotState::Supported)
+        .map(|s| {
+            if s.state == SlotState::Blocked {
+                root(s, slots, depth + 1).unwrap_or(s)
+            } else {
+                s
+            }
+        })
+}
+
 /// The extractive answer text.
 pub fn answer(question: &str, slots: &[Slot]) -> String {
     let zh = question.chars().any(crate::analyze::is_cjk);
+    let needed = if zh { "用于" } else { "needed for" };
     let mut lines = Vec::new();
     let mut missing = Vec::new();
     let mut unconfirmed = Vec::new();
     for s in slots.iter().filter(|s| s.asked) {
         match (s.state, &s.value) {
             (SlotState::Supported, Some(v)) => {
-                let cites = citations(s, slots)
+                // A chain states its bridge values first, each with its citation.
+                let mut via = Vec::new();
+                bridges(s, slots, &mut via);
+                let mut parts: Vec<String> = via
                     .iter()
-                    .map(|c| format!("[{c}]"))
-                    .collect::<Vec<_>>()
-                    .join("");
-                lines.push(
-                    format!("{} — {} {cites}", s.question, describe(v, zh))
+                    .filter_map(|b| {
+                        let v = b.value.as_ref()?;
+                        Some(format!(
+                            "{} {}",
+                            describe(v, zh),
+                            cite(&citations(b, slots))
+                        ))
+                    })
+                    .collect();
+                parts.push(
+                    format!("{} {}", describe(v, zh), cite(&citations(s, slots)))
                         .trim_end()
                         .to_string(),
                 );
+                let label = if via.is_empty() {
+                    s.question.clone()
+                } else {
+                    s.label.clone().unwrap_or_else(|| s.question.clone())
+                };
+                lines.push(format!("{label} — {}", parts.join("; ")));
             }
             (SlotState::Unresolved, _) => {
                 let reason = s.reason.clone().unwrap_or_default();
-                unconfirmed.push(format!("{} ({reason})", s.question));
+                unconfirmed.push(format!("{} ({reason})", name(s)));
             }
-            _ => missing.push(s.question.clone()),
+            (SlotState::Blocked, _) => match root(s, slots, 0) {
+                // A chain names the step that failed, and what it was for.
+                Some(r) if r.kind == TaskKind::Follow => {
+                    let item = format!("{} ({needed}: {})", name(r), name(s));
+                    if r.state == SlotState::Unresolved {
+                        let reason = r.reason.clone().unwrap_or_default();
+                        unconfirmed.push(format!("{item} ({reason})"));
+                    } else {
+                        missing.push(item);
+                    }
+                }
+                _ => missing.push(name(s)),
+            },
+            _ => missing.push(name(s)),
         }
     }
     if !missing.is_empty() {
