@@ -109,12 +109,12 @@ pub fn search(
         scope.check()?;
         let plan = decompose::one_shot(query)?;
         let order = schedule(&plan)?;
-        // No hops (one-shot); no evidence spans and no answer sentences:
+        // No hops (one-shot), no evidence and no reading of passages:
         // they are not returned, and the ranking does not depend on them.
         let options = Options {
             hops: false,
             evidence: 0,
-            sentences: false,
+            read: false,
             ..options.clone()
         };
         let run = execute::execute(index, &plan, &order, scope, &options);

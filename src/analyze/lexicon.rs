@@ -12,7 +12,7 @@
 //! the name says so) and never panics; the tables are sorted at first use, and
 //! stems are computed once.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// Common English verbs, base forms: what a help, docs or encyclopedia
@@ -192,6 +192,8 @@ const NEGATIONS_ZH: &[&str] = &[
 
 struct Tables {
     verbs: HashSet<String>,
+    /// Irregular forms' stems and their base forms' stems.
+    irregular: HashMap<String, String>,
     frame: HashSet<String>,
     function: HashSet<String>,
     restrictions: HashSet<String>,
@@ -204,8 +206,14 @@ fn tables() -> &'static Tables {
             |list: &str| -> HashSet<String> { list.split_whitespace().map(super::stem).collect() };
         let mut verbs = stems(VERBS);
         verbs.extend(IRREGULAR.iter().map(|(form, _)| super::stem(form)));
+        let irregular = IRREGULAR
+            .iter()
+            .map(|(form, base)| (super::stem(form), super::stem(base)))
+            .filter(|(form, base)| form != base)
+            .collect();
         Tables {
             verbs,
+            irregular,
             frame: stems(FRAME_NOUNS),
             function: stems(FUNCTION_WORDS),
             restrictions: RESTRICTIONS
@@ -236,9 +244,23 @@ pub fn base(word: &str) -> String {
         .map_or_else(|| word.to_string(), |(_, b)| (*b).to_string())
 }
 
-/// The stem a word is matched by: the stem of its base form.
-pub fn match_stem(word: &str) -> String {
-    super::stem(&base(word))
+/// The stem a term is matched by: an irregular form's term becomes its
+/// base form's ("kept" → "keep"), any other term stays as it is.
+pub fn lemma(term: &str) -> String {
+    tables()
+        .irregular
+        .get(term)
+        .map_or_else(|| term.to_string(), Clone::clone)
+}
+
+/// The irregular forms' terms whose base form's term is `base` ("keep" →
+/// "kept").
+pub fn forms_of(base: &str) -> impl Iterator<Item = &'static str> + '_ {
+    tables()
+        .irregular
+        .iter()
+        .filter(move |(_, b)| b.as_str() == base)
+        .map(|(form, _)| form.as_str())
 }
 
 /// True when the stem is a frame noun's (answer kind, not topic).
@@ -294,7 +316,9 @@ mod tests {
         ] {
             assert!(!is_verb(w), "{w}");
         }
-        assert_eq!(match_stem("kept"), match_stem("keeps"));
+        let stem = super::super::stem;
+        assert_eq!(lemma(&stem("kept")), lemma(&stem("keeps")));
+        assert_eq!(lemma("window"), "window");
     }
 
     #[test]

@@ -238,6 +238,13 @@ fn joined(chars: &[NormChar], a: &Word, b: &Word) -> bool {
 
 /// Index/query terms of `text`, ordered by start offset.
 pub fn terms(text: &str) -> Vec<Token> {
+    terms_where(text, &|_| true)
+}
+
+/// [`terms`], stemming only the words `stem_if` admits (the others are kept
+/// folded but unstemmed): a reader that looks for a few stems need not stem
+/// every word of a passage.
+pub fn terms_where(text: &str, stem_if: &dyn Fn(&str) -> bool) -> Vec<Token> {
     let chars = normalize(text);
     let ws = scan(&chars);
     let mut out = Vec::new();
@@ -269,7 +276,7 @@ pub fn terms(text: &str) -> Vec<Token> {
         }
         let term = &w.token.term;
         if !is_stop_word(term) {
-            let term = if term.chars().any(|c| c.is_numeric()) {
+            let term = if term.chars().any(|c| c.is_numeric()) || !stem_if(term) {
                 term.clone()
             } else {
                 stem(term)

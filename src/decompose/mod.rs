@@ -353,12 +353,8 @@ impl Builder<'_> {
             self.difference(clause, r, &temporals)
         } else if let Some((left, right)) = patterns::same_as(clause) {
             self.same(clause, left, right)
-        } else if let Some(c) = self.comparison(clause) {
-            Some(c)
-        } else if let Some(c) = self.nested(clause) {
-            Some(c)
         } else {
-            None
+            self.comparison(clause).or_else(|| self.nested(clause))
         };
         match answer {
             Some(id) => self.answers(&id),

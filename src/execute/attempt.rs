@@ -261,6 +261,9 @@ impl Runner<'_> {
         frame: &Frame,
     ) -> Judged {
         let mut j = Judged::default();
+        if !self.options.read {
+            return j;
+        }
         let words = read::weights(self.index, frame);
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
@@ -322,14 +325,7 @@ impl Runner<'_> {
                 j.stale.get_or_insert(c.doc);
                 continue;
             }
-            let found = extract::values(
-                self.index,
-                c.doc,
-                passage,
-                output,
-                &reading,
-                self.options.sentences,
-            );
+            let found = extract::values(self.index, c.doc, passage, output, &reading);
             if found.is_empty() {
                 j.valueless = true;
                 continue;
@@ -445,7 +441,9 @@ impl Runner<'_> {
             }
         }
         if let Some(a) = j.accepted.first() {
-            if let Some(c) = candidates.get(a.at) {
+            // The passage that answers leads its slot's ranking; the one-shot
+            // baseline (no hops) keeps plain BM25 order, as `search` does.
+            if let Some(c) = candidates.get(a.at).filter(|_| self.options.hops) {
                 ranked.retain(|(d, _)| *d != c.doc);
                 ranked.insert(0, (c.doc, 1.0));
             }

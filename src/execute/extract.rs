@@ -80,27 +80,21 @@ fn distance(range: (usize, usize), hits: &[(usize, usize)]) -> usize {
 }
 
 /// Candidate values of the requested type in one passage, best first: those
-/// stated in the sentence the [`Reading`] found answering come first. A
-/// passage value carries that sentence only with `sentence` (else an empty
-/// span at the start).
+/// stated in the sentence the [`Reading`] found answering come first; a
+/// passage value is that sentence.
 pub fn values(
     index: &Index,
     doc: u32,
     p: &Passage,
     output: &Output,
     reading: &Reading,
-    sentence: bool,
 ) -> Vec<(Value, Span)> {
     let text = p.text.as_str();
     let (s, e) = reading.sentence;
     let in_sentence = |byte: usize| byte >= s && byte < e;
     match output {
         Output::Passage | Output::Result => {
-            let span = if sentence {
-                trimmed_span(text, reading.sentence)
-            } else {
-                analyze::char_span(text, 0, 0)
-            };
+            let span = trimmed_span(text, reading.sentence);
             vec![(
                 Value::Passage {
                     passage_id: p.id.clone(),

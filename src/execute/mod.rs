@@ -34,8 +34,6 @@ pub struct Options {
     pub pool: usize,
     /// Most candidate passages examined in one request.
     pub budget: usize,
-    /// Share of a question's IDF mass a passage must contain to apply.
-    pub min_coverage: f32,
     /// Evidence entries kept per slot.
     pub evidence: usize,
     /// BM25 parameters (the index's own when `None`).
@@ -43,10 +41,10 @@ pub struct Options {
     /// Follow the mention edges of passage slots' best candidates (the
     /// one-shot baseline turns this off).
     pub hops: bool,
-    /// Find the sentence of each passage value that best matches its
-    /// question (the answer's text and the evidence span). `search` turns
-    /// this off: it returns passages, and no ranking depends on the sentence.
-    pub sentences: bool,
+    /// Read candidates to decide which one answers (acceptance, values,
+    /// answering sentences). `search` turns this off: it returns the ranking
+    /// alone, and reads (in a bundle: fetches) no passage text.
+    pub read: bool,
 }
 
 impl Default for Options {
@@ -55,11 +53,10 @@ impl Default for Options {
             k: 8,
             pool: 20,
             budget: 64,
-            min_coverage: 0.5,
             evidence: 5,
             bm25: None,
             hops: true,
-            sentences: true,
+            read: true,
         }
     }
 }

@@ -43,7 +43,7 @@ pub struct Weighted {
 pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> Vec<Weighted> {
     let mut out: Vec<Weighted> = Vec::new();
     for (position, t) in frame.terms.iter().enumerate() {
-        let stem = lexicon::match_stem(&t.term);
+        let stem = lexicon::lemma(&t.term);
         if out.iter().any(|w| w.stem == stem) {
             continue;
         }
@@ -148,54 +148,47 @@ fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     out
 }
 
-/// One term of the passage.
-struct Hit {
-    stem: String,
-    start: usize,
-    /// Inside a negated stretch of its clause.
-    negated: bool,
-}
-
-/// Byte ranges negated within a clause: from a negation cue to the clause end.
-fn negated_from(text: &str, (s, e): (usize, usize)) -> Option<usize> {
-    let slice = text.get(s..e)?;
-    if slice.chars().any(analyze::is_cjk) {
-        return ["不", "没", "无", "未", "非", "别", "勿", "禁止"]
-            .iter()
-            .filter_map(|c| slice.find(c))
-            .min()
-            .map(|i| s + i);
+/// Byte offsets of the negation and restriction cues of a text ("not",
+/// "n't", "never", "intolerance", 不, 没 …), in order: one cheap pass.
+fn negation_cues(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut word_start: Option<usize> = None;
+    let flush = |start: usize, end: usize, out: &mut Vec<usize>| {
+        let raw = text.get(start..end).unwrap_or("");
+        // Every cue starts with one of these letters or ends in n't / -free.
+        let first = raw.chars().next().map(|c| c.to_ascii_lowercase());
+        let may = first.is_some_and(|c| "nwcaibfpr".contains(c))
+            || raw.ends_with("n't")
+            || raw.ends_with("-free");
+        if !may {
+            return;
+        }
+        let w = raw.to_ascii_lowercase();
+        if lexicon::is_negation(&w) || lexicon::is_restriction(&w) {
+            out.push(start);
+        }
+    };
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_alphanumeric() || c == '\'' || c == '-' {
+            word_start.get_or_insert(i);
+            continue;
+        }
+        if let Some(s) = word_start.take() {
+            flush(s, i, &mut out);
+        }
+        if "不没无未非别勿禁忌".contains(c) {
+            out.push(i);
+        }
     }
-    analyze::words(slice)
-        .into_iter()
-        .find(|w| lexicon::is_negation(&w.term) || lexicon::is_restriction(&w.term))
-        .map(|w| s + w.start)
-        .or_else(|| slice.find("n't").map(|i| s + i))
+    if let Some(s) = word_start {
+        flush(s, text.len(), &mut out);
+    }
+    out
 }
 
 /// True when a negation or restriction covers part of the range.
-pub fn negated(text: &str, range: (usize, usize)) -> bool {
-    negated_from(text, range).is_some()
-}
-
-fn hits(text: &str, clause_ranges: &[(usize, usize)]) -> Vec<Hit> {
-    let negations: Vec<((usize, usize), Option<usize>)> = clause_ranges
-        .iter()
-        .map(|&r| (r, negated_from(text, r)))
-        .collect();
-    analyze::terms(text)
-        .into_iter()
-        .map(|t| {
-            let negated = negations.iter().any(|&((s, e), from)| {
-                t.start >= s && t.start < e && from.is_some_and(|f| t.start >= f)
-            });
-            Hit {
-                stem: lexicon::match_stem(&t.term),
-                start: t.start,
-                negated,
-            }
-        })
-        .collect()
+pub fn negated(text: &str, (s, e): (usize, usize)) -> bool {
+    !negation_cues(text.get(s..e).unwrap_or("")).is_empty()
 }
 
 const NUMBER_WORDS: &[&str] = &[
@@ -309,175 +302,200 @@ pub fn states(answer: Answer, text: &str) -> bool {
     }
 }
 
-/// Share of consecutive name/topic question words found in order, at most
-/// three words apart, among the clause's hits.
-fn order(words: &[&Weighted], hits: &[&Hit]) -> f32 {
-    let mut ordered: Vec<&&Weighted> = words.iter().filter(|w| w.role != Role::Soft).collect();
-    crate::order::sort_by_key(&mut ordered, |w| w.position);
-    if ordered.len() < 2 {
+/// Share of consecutive name/topic question words (`hard`, in question
+/// order) found in order, at most three matched words apart, among a
+/// clause's hits (word indices in text order).
+fn order(hard: &[usize], words: &[Weighted], hits: &[usize]) -> f32 {
+    if hard.len() < 2 {
         return 0.0;
     }
+    let mut ordered: Vec<usize> = hard.to_vec();
+    crate::order::sort_by_key(&mut ordered, |&i| {
+        (words.get(i).map_or(0, |w| w.position), i)
+    });
     let mut found = 0;
     for pair in ordered.windows(2) {
-        let (a, b) = (&pair[0].stem, &pair[1].stem);
         let near = hits
             .iter()
             .enumerate()
-            .any(|(i, h)| &h.stem == a && hits.iter().skip(i + 1).take(3).any(|n| &n.stem == b));
+            .any(|(k, &h)| h == pair[0] && hits.iter().skip(k + 1).take(3).any(|&n| n == pair[1]));
         found += usize::from(near);
     }
     found as f32 / (ordered.len() - 1) as f32
 }
 
-fn share(words: &[&Weighted], present: &dyn Fn(&Weighted) -> bool) -> f32 {
-    let total: f32 = words.iter().map(|w| w.weight).sum();
-    if total <= 0.0 {
-        return 1.0;
-    }
-    words
-        .iter()
-        .filter(|w| present(w))
-        .map(|w| w.weight)
-        .sum::<f32>()
-        / total
-}
-
 /// Reads a passage for a frame whose terms are weighed as `words`.
 pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     let text = passage.text.as_str();
-    let sents = sentences(text);
-    let mut all_clauses: Vec<((usize, usize), (usize, usize))> = Vec::new();
-    for s in &sents {
-        for c in clauses(text, *s) {
-            all_clauses.push((c, *s));
+    let find = |stem: &str| words.iter().position(|w| w.stem == stem);
+    // Only the passage's terms that are question words matter: a word is
+    // stemmed only when it starts as a question word's stem (or one of its
+    // irregular forms) does.
+    let mut prefixes: Vec<String> = Vec::new();
+    for w in words {
+        let mut add = |s: &str| {
+            let p: String = s.chars().take(2).collect();
+            if !prefixes.contains(&p) {
+                prefixes.push(p);
+            }
+        };
+        add(&w.stem);
+        for form in lexicon::forms_of(&w.stem) {
+            add(form);
         }
     }
-    let clause_ranges: Vec<(usize, usize)> = all_clauses.iter().map(|(c, _)| *c).collect();
-    let hits = hits(text, &clause_ranges);
-    let title: Vec<String> = analyze::terms(&passage.title)
-        .into_iter()
-        .map(|t| lexicon::match_stem(&t.term))
-        .collect();
+    let stem_if = |word: &str| {
+        let p: String = word.chars().take(2).collect();
+        prefixes.contains(&p)
+    };
+    let mut in_text = vec![false; words.len()];
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    for t in analyze::terms_where(text, &stem_if) {
+        if let Some(i) = find(&lexicon::lemma(&t.term)) {
+            if let Some(seen) = in_text.get_mut(i) {
+                *seen = true;
+            }
+            hits.push((i, t.start));
+        }
+    }
+    let mut in_title = vec![false; words.len()];
+    for t in analyze::terms_where(&passage.title, &stem_if) {
+        if let Some(seen) = find(&lexicon::lemma(&t.term)).and_then(|i| in_title.get_mut(i)) {
+            *seen = true;
+        }
+    }
     // Whether the passage has a word at all does not depend on negation ("Never
     // paste raw HTML" names HTML); whether a clause states the question's
     // predicate does ("no service was marked failed").
-    let polar = |h: &Hit| frame.negated || !h.negated;
-    let in_text = |w: &Weighted| hits.iter().any(|h| h.stem == w.stem);
-    let in_title = |w: &Weighted| title.contains(&w.stem);
-    let anywhere = |w: &Weighted| in_title(w) || in_text(w);
-    let anywhere_stem =
-        |stem: &str| title.iter().any(|t| t == stem) || hits.iter().any(|h| h.stem == stem);
-    let by_role = |role: Role| -> Vec<&Weighted> {
-        words
+    let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
+    let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
+        frame
+            .terms
             .iter()
-            .filter(|w| w.role == role && !(w.unknown && w.stem.chars().any(analyze::is_cjk)))
+            .filter(|t| t.start >= s && t.start < e)
+            .filter(|t| compounds || !t.term.contains(['-', '_', '.']))
+            .map(|t| find(&lexicon::lemma(&t.term)))
             .collect()
     };
     // A hop's key is checked by the join, not counted as matched topic.
-    let joined: Vec<String> = frame
-        .terms
+    let joined: Vec<usize> = frame
+        .joined
         .iter()
-        .filter(|t| {
-            frame
-                .joined
-                .iter()
-                .any(|&(s, e)| t.start >= s && t.start < e)
+        .flat_map(|&r| terms_in(r, true))
+        .flatten()
+        .collect();
+    // A CJK pair no passage has reads across a word boundary (的海, 外补): it
+    // says nothing about whether the passage answers.
+    let of_role = |role: Role| -> Vec<usize> {
+        (0..words.len())
+            .filter(|&i| {
+                words.get(i).is_some_and(|w| {
+                    w.role == role && !(w.unknown && w.stem.chars().any(analyze::is_cjk))
+                }) && !joined.contains(&i)
+            })
+            .collect()
+    };
+    let names_w = of_role(Role::Name);
+    let topic_w = of_role(Role::Topic);
+    let soft_w = of_role(Role::Soft);
+    let hard: Vec<usize> = names_w.iter().chain(&topic_w).copied().collect();
+    let weight = |i: &usize| words.get(*i).map_or(0.0, |w| w.weight);
+    let share = |set: &[usize], present: &dyn Fn(usize) -> bool| -> f32 {
+        let total: f32 = set.iter().map(weight).sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        set.iter().filter(|&&i| present(i)).map(weight).sum::<f32>() / total
+    };
+    // Names: the share of names with every term present.
+    let names = if frame.names.is_empty() {
+        1.0
+    } else {
+        let whole = frame
+            .names
+            .iter()
+            .filter(|&&r| {
+                let idx = terms_in(r, true);
+                !idx.is_empty() && idx.iter().all(|i| i.is_some_and(anywhere))
+            })
+            .count();
+        whole as f32 / frame.names.len() as f32
+    };
+    // A joined name: the smallest share of its words (not its compound).
+    let joined_share = frame
+        .joined
+        .iter()
+        .map(|&r| {
+            let idx = terms_in(r, false);
+            if idx.is_empty() {
+                return 1.0;
+            }
+            idx.iter().filter(|i| i.is_some_and(anywhere)).count() as f32 / idx.len() as f32
         })
-        .map(|t| lexicon::match_stem(&t.term))
-        .collect();
-    let names_w: Vec<&Weighted> = by_role(Role::Name)
-        .into_iter()
-        .filter(|w| !joined.contains(&w.stem))
-        .collect();
-    let topic_w = by_role(Role::Topic);
-    let soft_w = by_role(Role::Soft);
-    let names = name_share(frame, words, &anywhere);
-    let joined = joined_share(frame, &anywhere_stem);
-    let hard: Vec<&Weighted> = names_w.iter().chain(&topic_w).copied().collect();
-    let topic = share(&hard, &anywhere);
-    let soft = share(&soft_w, &anywhere);
+        .fold(1.0, f32::min);
     let mut best = Reading {
         names,
-        joined,
-        topic,
+        joined: joined_share,
+        topic: share(&hard, &anywhere),
         local: 0.0,
         order: 0.0,
         typed: false,
-        soft,
+        soft: share(&soft_w, &anywhere),
         clause: (0, 0),
         sentence: (0, 0),
         score: f32::MIN,
     };
-    for &(c, s) in &all_clauses {
-        let inside: Vec<&Hit> = hits
-            .iter()
-            .filter(|h| h.start >= c.0 && h.start < c.1 && polar(h))
-            .collect();
-        let here = |w: &Weighted| inside.iter().any(|h| h.stem == w.stem);
-        let local = share(&hard, &|w| here(w) || (w.role == Role::Name && in_title(w)));
-        let soft_here = share(&soft_w, &here);
-        let ord = order(&hard, &inside);
-        // The sentence states the value (a duration may sit in the next clause).
-        let typed = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
-        let score = local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
-        if score > best.score {
-            best.local = local;
-            best.order = ord;
-            best.typed = typed;
-            best.clause = c;
-            best.sentence = s;
-            best.score = score;
+    let cues = negation_cues(text);
+    let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
+    let mut h = 0;
+    for s in sentences(text) {
+        for c in clauses(text, s) {
+            let negation = cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
+            while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
+                h += 1;
+            }
+            let inside: Vec<usize> = hits
+                .iter()
+                .skip(h)
+                .take_while(|&&(_, at)| at < c.1)
+                .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
+                .map(|&(i, _)| i)
+                .collect();
+            // A clause with no question word cannot beat one that has some.
+            if inside.is_empty() && best.score > f32::MIN {
+                continue;
+            }
+            let here = |i: usize| inside.contains(&i);
+            // A title (a page's subject, a section's heading) speaks for
+            // every clause under it.
+            let local = share(&hard, &|i| here(i) || in_title.get(i) == Some(&true));
+            let soft_here = share(&soft_w, &here);
+            let ord = order(&hard, words, &inside);
+            // The sentence states the value (a duration may sit in the next clause).
+            let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
+                Some((_, t)) => *t,
+                None => {
+                    let t = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
+                    typed_cache.push((s, t));
+                    t
+                }
+            };
+            let score = local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
+            if score > best.score {
+                best.local = local;
+                best.order = ord;
+                best.typed = typed;
+                best.clause = c;
+                best.sentence = s;
+                best.score = score;
+            }
         }
     }
-    if all_clauses.is_empty() {
+    if best.score == f32::MIN {
         best.score = 0.0;
         best.typed = states(frame.answer, text);
     }
     best
-}
-
-/// The smallest share of a joined name's words (not its compound) present.
-fn joined_share(frame: &Frame, present: &dyn Fn(&str) -> bool) -> f32 {
-    frame
-        .joined
-        .iter()
-        .map(|&(s, e)| {
-            let words: Vec<String> = frame
-                .terms
-                .iter()
-                .filter(|t| t.start >= s && t.start < e && !t.term.contains(['-', '_', '.']))
-                .map(|t| lexicon::match_stem(&t.term))
-                .collect();
-            if words.is_empty() {
-                return 1.0;
-            }
-            words.iter().filter(|w| present(w)).count() as f32 / words.len() as f32
-        })
-        .fold(1.0, f32::min)
-}
-
-/// Share of the frame's names whose every term the passage has.
-fn name_share(frame: &Frame, words: &[Weighted], present: &dyn Fn(&Weighted) -> bool) -> f32 {
-    if frame.names.is_empty() {
-        return 1.0;
-    }
-    let found = frame
-        .names
-        .iter()
-        .filter(|&&(s, e)| {
-            let terms: Vec<String> = frame
-                .terms
-                .iter()
-                .filter(|t| t.start >= s && t.start < e)
-                .map(|t| lexicon::match_stem(&t.term))
-                .collect();
-            !terms.is_empty()
-                && terms
-                    .iter()
-                    .all(|t| words.iter().any(|w| &w.stem == t && present(w)))
-        })
-        .count();
-    found as f32 / frame.names.len() as f32
 }
 
 #[cfg(test)]
