@@ -498,6 +498,15 @@ pub enum Value {
     /// Several facts answer it together ("what should Priya not eat?": the
     /// restrictions among her diet facts), each with its sentence.
     Facts { facts: Vec<Fact> },
+    /// A value of the kind the question asks for (`year`, `date`, `number`,
+    /// `person`, `place`), read from `sentence` at `span`.
+    Stated {
+        kind: String,
+        value: String,
+        passage_id: String,
+        span: Span,
+        sentence: String,
+    },
     Duration {
         amount: f64,
         unit: DurationUnit,

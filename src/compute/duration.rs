@@ -12,6 +12,7 @@
 //! - no input panics.
 
 use crate::analyze::is_cjk;
+use super::number::{en_number, is_zh_numeral, zh_value};
 use crate::model::{Duration, DurationUnit, Span};
 
 /// The text as folded chars (fullwidth ASCII → ASCII, ASCII lowercased) with
@@ -99,69 +100,6 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() && !is_cjk(c)
 }
 
-fn zh_digit(c: char) -> Option<u32> {
-    Some(match c {
-        '零' | '〇' => 0,
-        '一' => 1,
-        '二' | '两' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
-}
-
-fn zh_multiplier(c: char) -> Option<u32> {
-    match c {
-        '十' => Some(10),
-        '百' => Some(100),
-        '千' => Some(1000),
-        _ => None,
-    }
-}
-
-fn is_zh_numeral(c: char) -> bool {
-    zh_digit(c).is_some() || zh_multiplier(c).is_some()
-}
-
-const EN_NUMBERS: &[(&str, u32)] = &[
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("thirteen", 13),
-    ("fourteen", 14),
-    ("fifteen", 15),
-    ("sixteen", 16),
-    ("seventeen", 17),
-    ("eighteen", 18),
-    ("nineteen", 19),
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("sixty", 60),
-    ("seventy", 70),
-    ("eighty", 80),
-    ("ninety", 90),
-];
-
-fn en_number(w: &str) -> Option<u32> {
-    EN_NUMBERS.iter().find(|(n, _)| *n == w).map(|&(_, v)| v)
-}
-
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Script {
     Digits,
@@ -236,30 +174,6 @@ fn amount(t: &Text, i: usize) -> Option<(f64, usize, Script)> {
         return Some((f64::from(v), end, Script::English));
     }
     None
-}
-
-fn zh_value(run: &[char]) -> Option<f64> {
-    if run.is_empty() {
-        return None;
-    }
-    if !run.iter().any(|&c| zh_multiplier(c).is_some()) {
-        // Digit by digit: "二〇二六".
-        let mut v: u64 = 0;
-        for &c in run {
-            v = v.checked_mul(10)?.checked_add(u64::from(zh_digit(c)?))?;
-        }
-        return Some(v as f64);
-    }
-    let (mut total, mut cur) = (0u32, 0u32);
-    for &c in run {
-        if let Some(d) = zh_digit(c) {
-            cur = d;
-        } else if let Some(m) = zh_multiplier(c) {
-            total = total.checked_add(if cur == 0 { 1 } else { cur }.checked_mul(m)?)?;
-            cur = 0;
-        }
-    }
-    Some(f64::from(total.checked_add(cur)?))
 }
 
 /// A Chinese unit at `i` (after the number): unit and end.

@@ -77,6 +77,8 @@ pub enum Strictness {
 /// What a question asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frame {
+    /// The question read (the ranges below are into it).
+    pub question: String,
     pub answer: Answer,
     /// The question is negated or asks for a restriction ("not", "avoid", "不").
     pub negated: bool,
@@ -672,6 +674,7 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
         })
         .collect();
     Frame {
+        question: question.to_string(),
         answer,
         negated,
         first_person,

@@ -66,13 +66,15 @@ pub fn value_part(answer: &str) -> String {
         .join(" ")
 }
 
+/// The text without `[citations]` and without quoted evidence (“…”): a
+/// stated value is judged by the value, not by the sentence quoted after it.
 fn strip_citations(text: &str) -> String {
     let mut out = String::new();
     let mut depth = 0usize;
     for c in text.chars() {
         match c {
-            '[' => depth += 1,
-            ']' if depth > 0 => depth -= 1,
+            '[' | '“' => depth += 1,
+            ']' | '”' if depth > 0 => depth -= 1,
             _ if depth == 0 => out.push(c),
             _ => {}
         }
@@ -171,5 +173,8 @@ mod tests {
         assert!(!contains(&v, "1999"), "gap lines are not values");
         assert!(!contains(&v, "Scott Travis"), "citations are not values");
         assert!(!contains(&v, "196"), "whole words only");
+        let quoted = "When? — 1961 (“born 1961 in Marrero, Louisiana”) [Scott Travis]";
+        let v = normalize(&value_part(quoted));
+        assert!(contains(&v, "1961") && !contains(&v, "Marrero"), "quotes are not values");
     }
 }

@@ -325,7 +325,7 @@ impl Runner<'_> {
                 j.stale.get_or_insert(c.doc);
                 continue;
             }
-            let found = extract::values(self.index, c.doc, passage, output, &reading);
+            let found = extract::values(self.index, c.doc, passage, output, &reading, frame);
             if found.is_empty() {
                 j.valueless = true;
                 continue;

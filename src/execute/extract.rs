@@ -5,6 +5,7 @@
 //! state a value of the requested type gives `None`, never a guess.
 
 use super::read::Reading;
+use crate::decompose::frame::{Answer, Frame};
 use crate::analyze;
 use crate::compute::duration;
 use crate::index::Index;
@@ -88,6 +89,7 @@ pub fn values(
     p: &Passage,
     output: &Output,
     reading: &Reading,
+    frame: &Frame,
 ) -> Vec<(Value, Span)> {
     let text = p.text.as_str();
     let (s, e) = reading.sentence;
@@ -95,13 +97,24 @@ pub fn values(
     match output {
         Output::Passage | Output::Result => {
             let span = trimmed_span(text, reading.sentence);
-            vec![(
-                Value::Passage {
-                    passage_id: p.id.clone(),
-                    text: span.text.clone(),
-                },
-                span,
-            )]
+            match stated_value(index, doc, p, reading, frame, &span) {
+                Some(v) => vec![(v, span)],
+                // "When are claims paid?" — "within 5 working days after approval".
+                None if frame.answer == Answer::Date => {
+                    values(index, doc, p, &Output::Duration, reading, frame)
+                }
+                // A year, date or number the sentence does not state: no value.
+                None if matches!(frame.answer, Answer::Year | Answer::Date | Answer::Number) => {
+                    Vec::new()
+                }
+                None => vec![(
+                    Value::Passage {
+                        passage_id: p.id.clone(),
+                        text: span.text.clone(),
+                    },
+                    span,
+                )],
+            }
         }
         Output::Duration => {
             let mut found = duration::durations(text);
@@ -136,6 +149,52 @@ pub fn values(
             linked(index, doc, p, reading, Want::Document(&own))
         }
     }
+}
+
+/// The value a typed question asks for, as the answering sentence states it.
+fn stated_value(
+    index: &Index,
+    doc: u32,
+    p: &Passage,
+    reading: &Reading,
+    frame: &Frame,
+    sentence: &Span,
+) -> Option<Value> {
+    let kind = match frame.answer {
+        Answer::Year => "year",
+        Answer::Date => "date",
+        Answer::Number => "number",
+        Answer::Person => "person",
+        Answer::Place => "place",
+        _ => return None,
+    };
+    let linked: Vec<(usize, usize)> = index
+        .mentions(doc)
+        .iter()
+        .map(|m| (m.start as usize, m.end as usize))
+        .collect();
+    let given: Vec<String> = frame
+        .names
+        .iter()
+        .filter_map(|&(s, e)| frame.question.get(s..e))
+        .map(str::to_lowercase)
+        .collect();
+    let found = super::stated::stated(
+        frame.answer,
+        &p.text,
+        reading.sentence,
+        reading.clause,
+        &reading.anchors,
+        &linked,
+        &given,
+    )?;
+    Some(Value::Stated {
+        kind: kind.into(),
+        value: found.text,
+        passage_id: p.id.clone(),
+        span: analyze::char_span(&p.text, found.start, found.end),
+        sentence: sentence.text.clone(),
+    })
 }
 
 /// Which mentions [`linked`] reads values from.

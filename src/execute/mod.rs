@@ -15,6 +15,7 @@ pub mod accept;
 mod attempt;
 pub mod extract;
 pub mod read;
+pub mod stated;
 
 use crate::compute;
 use crate::index::{Bm25, Index};
@@ -142,6 +143,7 @@ fn display(value: &Value) -> String {
     match value {
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Duration { text, .. } | Value::Passage { text, .. } => text.clone(),
+        Value::Stated { value, .. } => value.clone(),
         Value::Facts { facts } => facts
             .iter()
             .map(|f| f.text.as_str())

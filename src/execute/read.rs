@@ -99,6 +99,9 @@ pub struct Reading {
     pub sentence: (usize, usize),
     /// A clause score that ranks clauses (and passages) for this question.
     pub score: f32,
+    /// Byte offsets of the question words the best sentence matched (where
+    /// a stated value is looked for nearby).
+    pub anchors: Vec<usize>,
 }
 
 /// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline).
@@ -125,14 +128,17 @@ pub fn sentences(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Clauses of a sentence: split at , ; : — and before "but".
+/// Clauses of a sentence: split at , ; : — ( ) and before "but".
 fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = s;
     let slice = text.get(s..e).unwrap_or("");
     for (i, c) in slice.char_indices() {
         let at = s + i;
-        let boundary = matches!(c, ',' | ';' | ':' | '—' | '，' | '；' | '：' | '、')
+        let boundary = matches!(
+            c,
+            ',' | ';' | ':' | '—' | '(' | ')' | '，' | '；' | '：' | '、' | '（' | '）'
+        )
             || (c == ' ' && slice.get(i..).is_some_and(|r| r.starts_with(" but ")));
         if boundary && at > start {
             out.push((start, at));
@@ -444,6 +450,7 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
         clause: (0, 0),
         sentence: (0, 0),
         score: f32::MIN,
+        anchors: Vec::new(),
     };
     let cues = negation_cues(text);
     let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
@@ -495,6 +502,12 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
         best.score = 0.0;
         best.typed = states(frame.answer, text);
     }
+    let (s, e) = best.sentence;
+    best.anchors = hits
+        .iter()
+        .filter(|&&(_, at)| at >= s && at < e)
+        .map(|&(_, at)| at)
+        .collect();
     best
 }
 

@@ -27,6 +27,9 @@ pub fn coverage(slots: &[Slot]) -> Coverage {
 pub fn describe(value: &Value, zh: bool) -> String {
     match value {
         Value::Passage { text, .. } => text.clone(),
+        Value::Stated {
+            value, sentence, ..
+        } => format!("{value} (“{sentence}”)"),
         Value::Facts { facts } => facts
             .iter()
             .map(|f| f.text.as_str())

@@ -1,0 +1,307 @@
+//! Stage 6 — execute: the value a typed question asks for, read out of the
+//! sentence that answers it.
+//!
+//! "In what year was Scott Travis born?" is answered by 1961, not by the
+//! sentence that states it; "How many people live in Boulder City?" by
+//! 15,023. [`stated`] finds values of the expected kind — years, dates,
+//! numbers (digits, English number words, Chinese numerals, with a unit or
+//! measure word that follows), people and places (names the catalog links, or
+//! capitalized names) — in the answering sentence, and picks the one nearest
+//! the words of the question the sentence matched.
+//!
+//! Guarantees: a value is a span of the sentence it is read from (byte range
+//! and text); a year is 1000–2099 and not part of a longer number or ID; a
+//! name is never one the question itself gives; `None` when the sentence
+//! states no value of that kind — the part is then not answered by it.
+
+use crate::analyze::{self, is_cjk};
+use crate::compute::number::{en_number, is_zh_numeral};
+use crate::decompose::frame::Answer;
+
+/// One value found in a sentence: its byte range in the passage and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+}
+
+const MONTHS: &[&str] = &[
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+];
+/// Words after a number that say what it counts.
+const SCALES: &[&str] = &["hundred", "thousand", "million", "billion", "trillion"];
+/// Chinese measure words and units after a number.
+const ZH_UNITS: &[&str] = &[
+    "分钟", "小时", "公里", "千米", "平方公里", "公顷", "亿元", "万元", "万人", "亿", "万", "元", "年",
+    "月", "日", "天", "人", "个", "次", "座", "名", "位", "部", "种", "米", "岁", "届", "场", "集",
+    "张", "本", "家", "条", "层", "项",
+];
+
+fn glued(text: &str, at: usize, before: bool) -> bool {
+    let c = if before {
+        text.get(..at).and_then(|h| h.chars().next_back())
+    } else {
+        text.get(at..).and_then(|t| t.chars().next())
+    };
+    c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/')
+}
+
+/// Years 1000–2099 in `text[s..e]`, as byte ranges.
+fn years(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = s;
+    while i + 4 <= e {
+        let digits = bytes.get(i..i + 4).is_some_and(|w| w.iter().all(u8::is_ascii_digit));
+        if digits && !glued(text, i, true) && !glued(text, i + 4, false) {
+            let year: u32 = text.get(i..i + 4).and_then(|y| y.parse().ok()).unwrap_or(0);
+            if (1000..2100).contains(&year) {
+                out.push((i, i + 4));
+            }
+            i += 4;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Words of `text[s..e]` with byte ranges (lowercase).
+fn words(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize, String)> {
+    let slice = text.get(s..e).unwrap_or("");
+    analyze::words(slice)
+        .into_iter()
+        .map(|w| (s + w.start, s + w.end, w.term))
+        .collect()
+}
+
+/// Dates: "September 6, 1961", "6 September 1961", "March 2014", a year
+/// alone, "1998年3月".
+fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
+    let ws = words(text, range);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (k, (ws_start, _, w)) in ws.iter().enumerate() {
+        if !MONTHS.contains(&w.as_str()) {
+            continue;
+        }
+        let mut start = *ws_start;
+        // "6 September"
+        if let Some((ds, _, d)) = k.checked_sub(1).and_then(|p| ws.get(p)) {
+            if d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit()) {
+                start = *ds;
+            }
+        }
+        // "September 6, 1961" / "September 1961"
+        let mut end = ws.get(k).map_or(start, |x| x.1);
+        for (_, we, n) in ws.iter().skip(k + 1).take(2) {
+            if n.chars().all(|c| c.is_ascii_digit()) && (n.len() <= 2 || n.len() == 4) {
+                end = *we;
+            } else {
+                break;
+            }
+        }
+        if end > ws.get(k).map_or(start, |x| x.1) || start < *ws_start {
+            out.push((start, end));
+        }
+    }
+    for y in years(text, range) {
+        if !out.iter().any(|&(s, e)| y.0 >= s && y.1 <= e) {
+            // "1998年3月5日"
+            let mut end = y.1;
+            let tail = text.get(end..range.1).unwrap_or("");
+            if tail.starts_with('年') {
+                end += '年'.len_utf8();
+                let rest = text.get(end..range.1).unwrap_or("");
+                let month: usize = rest.chars().take_while(char::is_ascii_digit).map(char::len_utf8).sum();
+                if month > 0 && rest.get(month..).is_some_and(|r| r.starts_with('月')) {
+                    end += month + '月'.len_utf8();
+                }
+            }
+            out.push((y.0, end));
+        }
+    }
+    out
+}
+
+/// Numbers: "15,023", "1.5", "140 million", "nine", "三十", with a Chinese
+/// measure word after them ("4分钟").
+fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let slice = text.get(s..e).unwrap_or("");
+    let mut iter = slice.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        let at = s + i;
+        let digit = c.is_ascii_digit();
+        if !(digit || is_zh_numeral(c)) || glued(text, at, true) && digit {
+            continue;
+        }
+        let mut end = at + c.len_utf8();
+        while let Some(&(j, d)) = iter.peek() {
+            let joins = if digit {
+                d.is_ascii_digit()
+                    || ((d == ',' || d == '.')
+                        && slice.get(j + 1..).and_then(|r| r.chars().next()).is_some_and(|n| n.is_ascii_digit()))
+            } else {
+                is_zh_numeral(d)
+            };
+            if !joins {
+                break;
+            }
+            end = s + j + d.len_utf8();
+            iter.next();
+        }
+        if digit && glued(text, end, false) {
+            continue;
+        }
+        let rest = text.get(end..e).unwrap_or("");
+        if let Some(u) = ZH_UNITS.iter().filter(|u| rest.starts_with(*u)).max_by_key(|u| u.len()) {
+            end += u.len();
+        } else if let Some((_, we, w)) = words(text, (end, e)).first() {
+            if SCALES.contains(&w.as_str()) && text.get(end..*we).is_some_and(|g| g.trim_start().len() + 1 >= g.len()) {
+                end = *we;
+            }
+        }
+        out.push((at, end));
+    }
+    for (ws, we, w) in words(text, (s, e)) {
+        if en_number(&w).is_some() || w == "hundred" || w == "dozen" {
+            out.push((ws, we));
+        }
+    }
+    crate::order::sort_by_key(&mut out, |r| *r);
+    out
+}
+
+/// Capitalized names of a sentence that the question does not give: runs of
+/// capitalized words (joined by "of", "the", "de", …), not at the sentence's
+/// start unless it goes on capitalized.
+fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usize)> {
+    let ws = words(text, range);
+    let mut out = Vec::new();
+    let mut run: Option<(usize, usize)> = None;
+    for (k, (s, e, w)) in ws.iter().enumerate() {
+        let raw = text.get(*s..*e).unwrap_or("");
+        let capital = raw.chars().next().is_some_and(char::is_uppercase) && !raw.chars().any(is_cjk);
+        let joiner = matches!(w.as_str(), "of" | "the" | "de" | "da" | "van" | "von" | "and" | "la");
+        if capital && !(k == 0 && analyze::is_stop_word(w)) {
+            run = Some(run.map_or((*s, *e), |(rs, _)| (rs, *e)));
+        } else if !(joiner && run.is_some()) {
+            out.extend(run.take());
+        }
+    }
+    out.extend(run);
+    out.retain(|&(s, e)| {
+        let t = text.get(s..e).unwrap_or("").to_lowercase();
+        !given.iter().any(|g| g.contains(&t) || t.contains(g.as_str()))
+    });
+    out
+}
+
+/// How far a value is from the matched words; a value before them counts
+/// double ("born in 1961", "joined Judas Priest in 1989": the value usually
+/// follows what it is the value of).
+fn distance(r: (usize, usize), anchors: &[usize]) -> usize {
+    anchors
+        .iter()
+        .map(|&a| if a < r.0 { r.0 - a } else { 2 * a.saturating_sub(r.1) })
+        .min()
+        .unwrap_or(usize::MAX / 2)
+}
+
+/// The value of kind `answer` the sentence `sentence` states — in its
+/// answering `clause` first — nearest the question words it matched
+/// (`anchors`, byte offsets), if any. `linked`
+/// holds the byte ranges of names the catalog links in the passage; `given`
+/// the question's own names (lowercase), which are never the answer.
+pub fn stated(
+    answer: Answer,
+    text: &str,
+    sentence: (usize, usize),
+    clause: (usize, usize),
+    anchors: &[usize],
+    linked: &[(usize, usize)],
+    given: &[String],
+) -> Option<Found> {
+    let inside = |r: &(usize, usize)| r.0 >= sentence.0 && r.1 <= sentence.1;
+    let candidates: Vec<(usize, usize)> = match answer {
+        Answer::Year => years(text, sentence),
+        Answer::Date => dates(text, sentence),
+        Answer::Number => {
+            let ys = years(text, sentence);
+            let all = numbers(text, sentence);
+            let plain: Vec<(usize, usize)> =
+                all.iter().copied().filter(|n| !ys.contains(n)).collect();
+            if plain.is_empty() {
+                all
+            } else {
+                plain
+            }
+        }
+        Answer::Person | Answer::Place => {
+            let not_given = |&&(s, e): &&(usize, usize)| {
+                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                !given.iter().any(|g| g == &t || t.contains(g.as_str()))
+            };
+            let mut found: Vec<(usize, usize)> = linked.iter().filter(|r| inside(r)).filter(not_given).copied().collect();
+            if found.is_empty() {
+                found = names(text, sentence, given);
+            }
+            found
+        }
+        _ => return None,
+    };
+    let best = candidates
+        .into_iter()
+        .filter(inside)
+        .min_by_key(|&r| {
+            let in_clause = r.0 < clause.1 && r.1 > clause.0;
+            (!in_clause, distance(r, anchors), r.0)
+        })?;
+    Some(Found {
+        start: best.0,
+        end: best.1,
+        text: text.get(best.0..best.1)?.trim().to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(answer: Answer, text: &str, near: &str) -> Option<String> {
+        let anchor = text.find(near).unwrap_or(0);
+        let all = (0, text.len());
+        stated(answer, text, all, all, &[anchor], &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn years_dates_and_numbers_nearest_the_matched_words() {
+        let t = "Scott Travis (born September 6, 1961) joined Judas Priest in 1989.";
+        assert_eq!(value(Answer::Year, t, "born").as_deref(), Some("1961"));
+        // The answering clause decides first.
+        let clause = (t.find("joined").unwrap(), t.len());
+        let v = stated(Answer::Year, t, (0, t.len()), clause, &[clause.0], &[], &[]);
+        assert_eq!(v.map(|f| f.text).as_deref(), Some("1989"));
+        assert_eq!(value(Answer::Date, t, "born").as_deref(), Some("September 6, 1961"));
+        let t = "The town had a population of 15,023 at the 2010 census.";
+        assert_eq!(value(Answer::Number, t, "population").as_deref(), Some("15,023"));
+        let t = "She sold 140 million records worldwide.";
+        assert_eq!(value(Answer::Number, t, "records").as_deref(), Some("140 million"));
+        assert_eq!(value(Answer::Number, "The show ran for nine seasons.", "ran").as_deref(), Some("nine"));
+        assert_eq!(value(Answer::Number, "若游戏中离，则4分钟内不得进行配对。", "配对").as_deref(), Some("4分钟"));
+        assert_eq!(value(Answer::Year, "该片于1998年上映。", "上映").as_deref(), Some("1998"));
+        assert_eq!(value(Answer::Year, "Release TRAVEL-2026-01 is out.", "out"), None);
+    }
+
+    #[test]
+    fn names_are_not_the_question_s_own() {
+        let t = "Angel of Retribution features Scott Travis on drums.";
+        let given = vec!["angel of retribution".to_string()];
+        let all = (0, t.len());
+        let v = stated(Answer::Person, t, all, all, &[t.find("drums").unwrap()], &[], &given);
+        assert_eq!(v.map(|f| f.text).as_deref(), Some("Scott Travis"));
+    }
+}
