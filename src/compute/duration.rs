@@ -11,8 +11,8 @@
 //!   input; start events are normalized so that [`same_start`] compares them;
 //! - no input panics.
 
-use crate::analyze::is_cjk;
 use super::number::{en_number, is_zh_numeral, zh_value};
+use crate::analyze::is_cjk;
 use crate::model::{Duration, DurationUnit, Span};
 
 /// The text as folded chars (fullwidth ASCII → ASCII, ASCII lowercased) with

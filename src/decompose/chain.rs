@@ -3,9 +3,10 @@
 //! A clause that names something only by a description — a catalog entity
 //! of a declared type ("the service that failed after the second retry"), a
 //! document another document designates ("TRAVEL-2026-01 指定的海外补充办法",
-//! "the supplement referenced by TRAVEL-2026-01") — gets a follow step that
-//! finds the thing with the span that names it, and a step that asks the rest
-//! of the clause about it through a `{qN}` placeholder.
+//! "the supplement referenced by TRAVEL-2026-01"), a thing open text names
+//! through another ("the drummer from the album X", see [`nested`]) — gets a
+//! follow step that finds the thing with the span that names it, and a step
+//! that asks the rest of the clause about it through a `{qN}` placeholder.
 //!
 //! Guarantees: the description ends where the clause goes on (a comma, a
 //! colon), and the rest of the clause is kept around the placeholder ("For
@@ -14,9 +15,12 @@
 //! document is never a candidate answer, since the follow step reads only the
 //! referring document.
 
-use super::{patterns, slice, tidy, Builder};
-use crate::model::{Constraints, Output, Task, TaskKind, DOC_TYPE};
+use super::{frame, nested, patterns, slice, tidy, Builder};
+use crate::model::{Constraints, Output, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
 use crate::plan::placeholder;
+
+/// Most descriptions one clause is unfolded into (a four-hop question).
+const MAX_DESCRIPTIONS: usize = 3;
 
 impl Builder<'_> {
     /// A nested reference of any kind; returns the task that answers the clause.
@@ -26,10 +30,62 @@ impl Builder<'_> {
             return Some(self.nested_entity(clause, start, rel, &kind));
         }
         self.doc_reference(clause)
+            .or_else(|| self.described(clause))
+            .or_else(|| self.bridged(clause))
+    }
+
+    /// An open-text question that names a page and asks for a thing or a
+    /// value ("What 1876 battle featured the Other Magpie?"): the thing is
+    /// proposed from the passages that match the whole question (a title
+    /// they name next to the kind noun, or their own), then verified on its
+    /// own page (seed 000: a guess stays a proposal until a span verifies
+    /// it). Only over open text: a corpus whose catalog declares no entity
+    /// types beyond titles and documents.
+    fn bridged(&mut self, clause: &str) -> Option<String> {
+        if !self.types.is_empty() {
+            return None;
+        }
+        let f = frame::frame(clause, frame::Strictness::Question);
+        let asks_thing = matches!(
+            f.answer,
+            frame::Answer::Person
+                | frame::Answer::Place
+                | frame::Answer::Year
+                | frame::Answer::Date
+                | frame::Answer::Number
+                | frame::Answer::Open
+        );
+        let names_page = self
+            .index
+            .mentions_in(clause)
+            .iter()
+            .any(|m| self.index.is_title(m.entity));
+        if !asks_thing || !names_page || f.with_role(frame::Role::Topic).next().is_none() {
+            return None;
+        }
+        let id = self.follow(
+            clause.to_string(),
+            Constraints::new(),
+            Output::Entity {
+                entity_type: Some(TITLE_TYPE.to_string()),
+            },
+        );
+        let verify = format!(
+            "{} {}",
+            clause.trim_end_matches(['?', '.', ' ']),
+            placeholder(&id)
+        );
+        let (question, constraints) = self.constrain(&verify, self.default_year);
+        let next = self.dependant(question, constraints, vec![id.clone()]);
+        self.notes.push(format!(
+            "{id} → {next}: the thing asked for is proposed, then verified on its own page ({clause})"
+        ));
+        Some(next)
     }
 
     fn follow(&mut self, question: String, constraints: Constraints, output: Output) -> String {
         let id = self.next_id(false);
+        let depends_on = crate::plan::placeholders(&question);
         self.push(Task {
             id,
             kind: TaskKind::Follow,
@@ -37,9 +93,59 @@ impl Builder<'_> {
             constraints,
             output: Some(output),
             op: None,
-            depends_on: vec![],
+            depends_on,
             label: None,
         })
+    }
+
+    /// Open-text descriptions ("In what year was the drummer from the album
+    /// X born?"): a follow step per description, innermost first, each
+    /// finding the title its anchor's passages name next to the head noun;
+    /// then the rest of the clause about the last one.
+    fn described(&mut self, clause: &str) -> Option<String> {
+        let mut text = clause.to_string();
+        let mut last: Option<String> = None;
+        for _ in 0..MAX_DESCRIPTIONS {
+            let mut names = frame::frame(&text, frame::Strictness::Question).names;
+            // A title the clause names is one name ("Alpha and Omega").
+            for m in self.index.mentions_in(&text) {
+                if self.index.is_title(m.entity) {
+                    names.push((m.start as usize, m.end as usize));
+                }
+            }
+            let index = self.index;
+            let t = text.clone();
+            let is_anchor = |(s, e): (usize, usize)| {
+                t.get(s..e)
+                    .is_some_and(|n| !index.mentions_in(n).is_empty())
+            };
+            let Some(d) = nested::innermost(&text, &names, &is_anchor) else {
+                break;
+            };
+            let id = self.follow(
+                d.question.clone(),
+                Constraints::new(),
+                Output::Entity {
+                    entity_type: Some(TITLE_TYPE.to_string()),
+                },
+            );
+            self.notes
+                .push(format!("{id}: {} (described in: {clause})", d.question));
+            text = format!(
+                "{}{}{}",
+                text.get(..d.start).unwrap_or(""),
+                placeholder(&id),
+                text.get(d.end..).unwrap_or("")
+            );
+            last = Some(id);
+        }
+        let last = last?;
+        let (question, constraints) = self.constrain(&text, self.default_year);
+        let next = self.dependant(question, constraints, vec![last.clone()]);
+        self.notes.push(format!(
+            "{last} → {next}: the described thing is found first, then asked about"
+        ));
+        Some(next)
     }
 
     /// "the <type> that …": find the entity, then ask about it.

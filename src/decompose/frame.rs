@@ -375,6 +375,11 @@ fn trim_chunk(chunk: &str) -> (usize, &str) {
         .get(start..)
         .unwrap_or("")
         .trim_end_matches(|c: char| !c.is_alphanumeric());
+    // "Lewis's": the name is "Lewis".
+    let core = ["'s", "’s"]
+        .iter()
+        .find_map(|p| core.strip_suffix(p))
+        .unwrap_or(core);
     (start, core)
 }
 

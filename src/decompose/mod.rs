@@ -22,6 +22,7 @@ mod chain;
 mod compare;
 mod compute;
 pub mod frame;
+mod nested;
 mod patterns;
 mod split;
 

@@ -175,6 +175,9 @@ mod tests {
         assert!(!contains(&v, "196"), "whole words only");
         let quoted = "When? — 1961 (“born 1961 in Marrero, Louisiana”) [Scott Travis]";
         let v = normalize(&value_part(quoted));
-        assert!(contains(&v, "1961") && !contains(&v, "Marrero"), "quotes are not values");
+        assert!(
+            contains(&v, "1961") && !contains(&v, "Marrero"),
+            "quotes are not values"
+        );
     }
 }

@@ -77,6 +77,9 @@ struct Judged {
     chain: Vec<Edge>,
 }
 
+/// Passages with scores normalized to a slot's best.
+type Scored = Vec<(u32, f64)>;
+
 /// Follow values whose passages read within this much of the best are
 /// equally supported.
 const TIE: f32 = 0.05;
@@ -561,6 +564,57 @@ fn alternatives_support(j: &Judged) -> Vec<f32> {
 }
 
 impl Runner<'_> {
+    /// The ranking of a chain's whole clause (its label), for the merged
+    /// context only: a chain whose follow step finds nothing, or a wrong
+    /// bridge, must not lose the passages the clause itself reaches. Reads no
+    /// passage and decides nothing; returns (ranking, hops).
+    pub(super) fn context(&mut self, task: &Task) -> Option<(Scored, Scored)> {
+        let label = task.label.clone()?;
+        let constraints: Constraints = task
+            .constraints
+            .iter()
+            .filter(|(_, v)| placeholders(v).is_empty())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let whole = Task {
+            id: task.id.clone(),
+            kind: TaskKind::Retrieve,
+            question: label.clone(),
+            constraints: constraints.clone(),
+            output: Some(Output::Passage),
+            op: None,
+            depends_on: Vec::new(),
+            label: None,
+        };
+        let prepared = Prepared {
+            question: label.clone(),
+            constraints: constraints.clone(),
+            hop: None,
+            slot: slot_for(&whole, label, constraints.clone(), Output::Passage),
+        };
+        let s = self.search(&whole, &Output::Passage, &prepared, &ByTask::new());
+        let top = s
+            .found
+            .candidates
+            .first()
+            .map_or(1.0, |c| c.score.max(1e-6));
+        let ranked: Vec<(u32, f64)> = s
+            .found
+            .candidates
+            .iter()
+            .map(|c| (c.doc, f64::from(c.score / top)))
+            .collect();
+        let hop = self.hop(
+            &whole,
+            &Output::Passage,
+            &constraints,
+            &s.wide,
+            &ranked,
+            &s.anchors,
+        );
+        Some((ranked, hop))
+    }
+
     /// The passages a passage slot reaches through mention edges, the
     /// feedback round and the bridge round, minus the slot's own best passage
     /// (already placed by the merge).

@@ -5,11 +5,12 @@
 //! state a value of the requested type gives `None`, never a guess.
 
 use super::read::Reading;
-use crate::decompose::frame::{Answer, Frame};
 use crate::analyze;
+use crate::analyze::lexicon;
 use crate::compute::duration;
+use crate::decompose::frame::{Answer, Frame};
 use crate::index::Index;
-use crate::model::{Output, Passage, Span, Value, DOC_TYPE};
+use crate::model::{Output, Passage, Span, Value, DOC_TYPE, TITLE_TYPE};
 
 /// Byte ranges of the query's terms inside a text.
 fn matches(text: &str, query: &[String]) -> Vec<(usize, usize)> {
@@ -141,12 +142,17 @@ pub fn values(
                 })
                 .collect()
         }
-        Output::Entity { entity_type } => {
-            linked(index, doc, p, reading, Want::Entity(entity_type.as_deref()))
-        }
+        Output::Entity { entity_type } => linked(
+            index,
+            doc,
+            p,
+            reading,
+            frame,
+            Want::Entity(entity_type.as_deref()),
+        ),
         Output::Document => {
             let own = p.meta_str("doc").unwrap_or_default();
-            linked(index, doc, p, reading, Want::Document(&own))
+            linked(index, doc, p, reading, frame, Want::Document(&own))
         }
     }
 }
@@ -206,26 +212,59 @@ enum Want<'a> {
     Document(&'a str),
 }
 
-/// Values read off the passage's entity mentions, one per key: those in the
-/// answering clause first, then the rest of its sentence, then the others,
-/// nearest first.
+/// Values read off the passage's entity mentions, one per key. Ranked: the
+/// mentions in the answering clause, nearest the description's head noun
+/// first ("…to feature drummer *Scott Travis*" for "which drummer …"); for a
+/// title, then the passage's own title when the clause names no other thing
+/// (the page is the thing described: "the actress who made her debut in X");
+/// then the rest of the sentence, then the others. A name the question
+/// itself gives is never a value.
 fn linked(
     index: &Index,
     doc: u32,
     p: &Passage,
     reading: &Reading,
+    frame: &Frame,
     want: Want,
 ) -> Vec<(Value, Span)> {
+    let given: Vec<String> = frame
+        .names
+        .iter()
+        .filter_map(|&(s, e)| frame.question.get(s..e))
+        .map(normalized)
+        .collect();
+    let is_given = |name: &str| {
+        let n = normalized(name);
+        !n.is_empty() && given.contains(&n)
+    };
+    // Where the description's head noun ("drummer") sits in the text.
+    let head: Vec<usize> = frame
+        .terms
+        .first()
+        .map(|h| {
+            analyze::terms(&p.text)
+                .into_iter()
+                .filter(|t| lexicon::lemma(&t.term) == lexicon::lemma(&h.term))
+                .map(|t| t.start)
+                .collect()
+        })
+        .unwrap_or_default();
+    let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
+    let own = index.title_entity(doc);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     for m in index.mentions(doc) {
         let Some(e) = index.entity(m.entity) else {
             continue;
         };
         let span = crate::index::Catalog::span(&p.text, m);
+        if is_given(&span.text) || is_given(&e.id) {
+            continue;
+        }
         let value = match want {
             Want::Entity(kind) => {
                 let wanted = kind.is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
-                if !wanted || e.kind == crate::model::TITLE_TYPE || e.kind == DOC_TYPE {
+                let structural = e.kind == TITLE_TYPE || e.kind == DOC_TYPE;
+                if !wanted || (structural && !titles) || Some(m.entity) == own {
                     continue;
                 }
                 Value::Entity {
@@ -247,14 +286,42 @@ fn linked(
             }
         };
         let range = (m.start as usize, m.end as usize);
+        let near_head = head
+            .iter()
+            .map(|&h| {
+                if h <= range.0 {
+                    range.0 - h
+                } else {
+                    2 * (h - range.0)
+                }
+            })
+            .min()
+            .unwrap_or(0);
         let rank = if range.0 >= reading.clause.0 && range.1 <= reading.clause.1 {
-            0
+            near_head
         } else if range.0 >= reading.sentence.0 && range.1 <= reading.sentence.1 {
-            1 + distance(range, &[reading.clause])
+            OWN_TITLE + 1 + distance(range, &[reading.clause])
         } else {
             usize::MAX / 2 + distance(range, &[reading.clause])
         };
         found.push((rank, value, span));
+    }
+    if titles {
+        if let Some(e) = own
+            .and_then(|t| index.entity(t))
+            .filter(|e| !is_given(&e.id))
+        {
+            found.push((
+                OWN_TITLE,
+                Value::Entity {
+                    id: e.id.clone(),
+                    entity_type: e.kind.clone(),
+                    passage_id: p.id.clone(),
+                    span: analyze::char_span(&p.title, 0, p.title.len()),
+                },
+                analyze::char_span(&p.text, reading.sentence.0, reading.sentence.1),
+            ));
+        }
     }
     let key = |v: &Value| crate::chain::key_of(v).map(|(k, _, _)| k.to_string());
     crate::order::sort_by(&mut found, |a, b| {
@@ -263,6 +330,20 @@ fn linked(
             .then_with(|| key(&a.1).cmp(&key(&b.1)))
     });
     dedup(found)
+}
+
+/// The rank of a passage's own title among a title follow's values: after
+/// every mention in the answering clause.
+const OWN_TITLE: usize = usize::MAX / 4;
+
+/// A name compared by its terms ("Media Matters" = "media matter").
+fn normalized(name: &str) -> String {
+    analyze::terms(name)
+        .into_iter()
+        .filter(|t| !t.term.contains(['-', '_', '.']))
+        .map(|t| t.term)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn dedup(found: Vec<(usize, Value, Span)>) -> Vec<(Value, Span)> {

@@ -251,7 +251,29 @@ pub fn execute(
     let mut slots = Vec::new();
     let mut ranked = Vec::new();
     let mut hops = Vec::new();
+    let mut whole = Vec::new();
+    let mut whole_hops = Vec::new();
     for task in &plan.tasks {
+        // A chain's whole clause also ranks passages, after its steps' own.
+        let chained = task.kind == TaskKind::Retrieve
+            && task.label.as_ref().is_some_and(|l| *l != task.question)
+            && task.depends_on.iter().any(|d| {
+                plan.tasks
+                    .iter()
+                    .any(|t| t.id == *d && t.kind == TaskKind::Follow)
+            });
+        if chained && options.hops {
+            if let Some((r, h)) = runner.context(task) {
+                whole.push(Ranked {
+                    slot: task.id.clone(),
+                    docs: r,
+                });
+                whole_hops.push(Ranked {
+                    slot: task.id.clone(),
+                    docs: h,
+                });
+            }
+        }
         if let Some(mut o) = done.remove(&task.id) {
             o.slot.asked = !plan.tasks.iter().any(|t| t.depends_on.contains(&task.id));
             if !o.ranked.is_empty() {
@@ -270,7 +292,9 @@ pub fn execute(
         }
     }
     // Every slot's own best passage comes before any hop's.
+    ranked.extend(whole);
     ranked.extend(hops);
+    ranked.extend(whole_hops);
     Execution {
         slots,
         ranked,

@@ -138,8 +138,7 @@ fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
         let boundary = matches!(
             c,
             ',' | ';' | ':' | '—' | '(' | ')' | '，' | '；' | '：' | '、' | '（' | '）'
-        )
-            || (c == ' ' && slice.get(i..).is_some_and(|r| r.starts_with(" but ")));
+        ) || (c == ' ' && slice.get(i..).is_some_and(|r| r.starts_with(" but ")));
         if boundary && at > start {
             out.push((start, at));
             start = at + c.len_utf8();
@@ -334,6 +333,20 @@ fn order(hard: &[usize], words: &[Weighted], hits: &[usize]) -> f32 {
 pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     let text = passage.text.as_str();
     let find = |stem: &str| words.iter().position(|w| w.stem == stem);
+    // A soft word also matches a word of the same family: "founder" the
+    // passage's "founded", "director" its "directed", "drummer" its "drums"
+    // (one stem a prefix of the other, both at least four letters).
+    let family = |stem: &str| {
+        find(stem).or_else(|| {
+            words.iter().position(|w| {
+                w.role == Role::Soft
+                    && stem.len() >= 4
+                    && w.stem.len() >= 4
+                    && !stem.chars().any(analyze::is_cjk)
+                    && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str()))
+            })
+        })
+    };
     // Only the passage's terms that are question words matter: a word is
     // stemmed only when it starts as a question word's stem (or one of its
     // irregular forms) does.
@@ -357,7 +370,8 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     let mut in_text = vec![false; words.len()];
     let mut hits: Vec<(usize, usize)> = Vec::new();
     for t in analyze::terms_where(text, &stem_if) {
-        if let Some(i) = find(&lexicon::lemma(&t.term)) {
+        // "found" is "find" and "found": the lemma, else the word itself.
+        if let Some(i) = family(&lexicon::lemma(&t.term)).or_else(|| family(&t.term)) {
             if let Some(seen) = in_text.get_mut(i) {
                 *seen = true;
             }

@@ -27,17 +27,70 @@ pub struct Found {
 }
 
 const MONTHS: &[&str] = &[
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-    "sept", "oct", "nov", "dec",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
 ];
 /// Words after a number that say what it counts.
 const SCALES: &[&str] = &["hundred", "thousand", "million", "billion", "trillion"];
 /// Chinese measure words and units after a number.
 const ZH_UNITS: &[&str] = &[
-    "分钟", "小时", "公里", "千米", "平方公里", "公顷", "亿元", "万元", "万人", "亿", "万", "元", "年",
-    "月", "日", "天", "人", "个", "次", "座", "名", "位", "部", "种", "米", "岁", "届", "场", "集",
-    "张", "本", "家", "条", "层", "项",
+    "分钟",
+    "小时",
+    "公里",
+    "千米",
+    "平方公里",
+    "公顷",
+    "亿元",
+    "万元",
+    "万人",
+    "亿",
+    "万",
+    "元",
+    "年",
+    "月",
+    "日",
+    "天",
+    "人",
+    "个",
+    "次",
+    "座",
+    "名",
+    "位",
+    "部",
+    "种",
+    "米",
+    "岁",
+    "届",
+    "场",
+    "集",
+    "张",
+    "本",
+    "家",
+    "条",
+    "层",
+    "项",
 ];
 
 fn glued(text: &str, at: usize, before: bool) -> bool {
@@ -55,7 +108,9 @@ fn years(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = s;
     while i + 4 <= e {
-        let digits = bytes.get(i..i + 4).is_some_and(|w| w.iter().all(u8::is_ascii_digit));
+        let digits = bytes
+            .get(i..i + 4)
+            .is_some_and(|w| w.iter().all(u8::is_ascii_digit));
         if digits && !glued(text, i, true) && !glued(text, i + 4, false) {
             let year: u32 = text.get(i..i + 4).and_then(|y| y.parse().ok()).unwrap_or(0);
             if (1000..2100).contains(&year) {
@@ -115,7 +170,11 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
             if tail.starts_with('年') {
                 end += '年'.len_utf8();
                 let rest = text.get(end..range.1).unwrap_or("");
-                let month: usize = rest.chars().take_while(char::is_ascii_digit).map(char::len_utf8).sum();
+                let month: usize = rest
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .map(char::len_utf8)
+                    .sum();
                 if month > 0 && rest.get(month..).is_some_and(|r| r.starts_with('月')) {
                     end += month + '月'.len_utf8();
                 }
@@ -143,7 +202,10 @@ fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
             let joins = if digit {
                 d.is_ascii_digit()
                     || ((d == ',' || d == '.')
-                        && slice.get(j + 1..).and_then(|r| r.chars().next()).is_some_and(|n| n.is_ascii_digit()))
+                        && slice
+                            .get(j + 1..)
+                            .and_then(|r| r.chars().next())
+                            .is_some_and(|n| n.is_ascii_digit()))
             } else {
                 is_zh_numeral(d)
             };
@@ -157,10 +219,18 @@ fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
             continue;
         }
         let rest = text.get(end..e).unwrap_or("");
-        if let Some(u) = ZH_UNITS.iter().filter(|u| rest.starts_with(*u)).max_by_key(|u| u.len()) {
+        if let Some(u) = ZH_UNITS
+            .iter()
+            .filter(|u| rest.starts_with(*u))
+            .max_by_key(|u| u.len())
+        {
             end += u.len();
         } else if let Some((_, we, w)) = words(text, (end, e)).first() {
-            if SCALES.contains(&w.as_str()) && text.get(end..*we).is_some_and(|g| g.trim_start().len() + 1 >= g.len()) {
+            if SCALES.contains(&w.as_str())
+                && text
+                    .get(end..*we)
+                    .is_some_and(|g| g.trim_start().len() + 1 >= g.len())
+            {
                 end = *we;
             }
         }
@@ -184,8 +254,12 @@ fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usi
     let mut run: Option<(usize, usize)> = None;
     for (k, (s, e, w)) in ws.iter().enumerate() {
         let raw = text.get(*s..*e).unwrap_or("");
-        let capital = raw.chars().next().is_some_and(char::is_uppercase) && !raw.chars().any(is_cjk);
-        let joiner = matches!(w.as_str(), "of" | "the" | "de" | "da" | "van" | "von" | "and" | "la");
+        let capital =
+            raw.chars().next().is_some_and(char::is_uppercase) && !raw.chars().any(is_cjk);
+        let joiner = matches!(
+            w.as_str(),
+            "of" | "the" | "de" | "da" | "van" | "von" | "and" | "la"
+        );
         if capital && !(k == 0 && analyze::is_stop_word(w)) {
             run = Some(run.map_or((*s, *e), |(rs, _)| (rs, *e)));
         } else if !(joiner && run.is_some()) {
@@ -195,7 +269,9 @@ fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usi
     out.extend(run);
     out.retain(|&(s, e)| {
         let t = text.get(s..e).unwrap_or("").to_lowercase();
-        !given.iter().any(|g| g.contains(&t) || t.contains(g.as_str()))
+        !given
+            .iter()
+            .any(|g| g.contains(&t) || t.contains(g.as_str()))
     });
     out
 }
@@ -206,7 +282,13 @@ fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usi
 fn distance(r: (usize, usize), anchors: &[usize]) -> usize {
     anchors
         .iter()
-        .map(|&a| if a < r.0 { r.0 - a } else { 2 * a.saturating_sub(r.1) })
+        .map(|&a| {
+            if a < r.0 {
+                r.0 - a
+            } else {
+                2 * a.saturating_sub(r.1)
+            }
+        })
         .min()
         .unwrap_or(usize::MAX / 2)
 }
@@ -245,7 +327,12 @@ pub fn stated(
                 let t = text.get(s..e).unwrap_or("").to_lowercase();
                 !given.iter().any(|g| g == &t || t.contains(g.as_str()))
             };
-            let mut found: Vec<(usize, usize)> = linked.iter().filter(|r| inside(r)).filter(not_given).copied().collect();
+            let mut found: Vec<(usize, usize)> = linked
+                .iter()
+                .filter(|r| inside(r))
+                .filter(not_given)
+                .copied()
+                .collect();
             if found.is_empty() {
                 found = names(text, sentence, given);
             }
@@ -253,13 +340,10 @@ pub fn stated(
         }
         _ => return None,
     };
-    let best = candidates
-        .into_iter()
-        .filter(inside)
-        .min_by_key(|&r| {
-            let in_clause = r.0 < clause.1 && r.1 > clause.0;
-            (!in_clause, distance(r, anchors), r.0)
-        })?;
+    let best = candidates.into_iter().filter(inside).min_by_key(|&r| {
+        let in_clause = r.0 < clause.1 && r.1 > clause.0;
+        (!in_clause, distance(r, anchors), r.0)
+    })?;
     Some(Found {
         start: best.0,
         end: best.1,
@@ -285,15 +369,41 @@ mod tests {
         let clause = (t.find("joined").unwrap(), t.len());
         let v = stated(Answer::Year, t, (0, t.len()), clause, &[clause.0], &[], &[]);
         assert_eq!(v.map(|f| f.text).as_deref(), Some("1989"));
-        assert_eq!(value(Answer::Date, t, "born").as_deref(), Some("September 6, 1961"));
+        assert_eq!(
+            value(Answer::Date, t, "born").as_deref(),
+            Some("September 6, 1961")
+        );
         let t = "The town had a population of 15,023 at the 2010 census.";
-        assert_eq!(value(Answer::Number, t, "population").as_deref(), Some("15,023"));
+        assert_eq!(
+            value(Answer::Number, t, "population").as_deref(),
+            Some("15,023")
+        );
         let t = "She sold 140 million records worldwide.";
-        assert_eq!(value(Answer::Number, t, "records").as_deref(), Some("140 million"));
-        assert_eq!(value(Answer::Number, "The show ran for nine seasons.", "ran").as_deref(), Some("nine"));
-        assert_eq!(value(Answer::Number, "若游戏中离，则4分钟内不得进行配对。", "配对").as_deref(), Some("4分钟"));
-        assert_eq!(value(Answer::Year, "该片于1998年上映。", "上映").as_deref(), Some("1998"));
-        assert_eq!(value(Answer::Year, "Release TRAVEL-2026-01 is out.", "out"), None);
+        assert_eq!(
+            value(Answer::Number, t, "records").as_deref(),
+            Some("140 million")
+        );
+        assert_eq!(
+            value(Answer::Number, "The show ran for nine seasons.", "ran").as_deref(),
+            Some("nine")
+        );
+        assert_eq!(
+            value(
+                Answer::Number,
+                "若游戏中离，则4分钟内不得进行配对。",
+                "配对"
+            )
+            .as_deref(),
+            Some("4分钟")
+        );
+        assert_eq!(
+            value(Answer::Year, "该片于1998年上映。", "上映").as_deref(),
+            Some("1998")
+        );
+        assert_eq!(
+            value(Answer::Year, "Release TRAVEL-2026-01 is out.", "out"),
+            None
+        );
     }
 
     #[test]
@@ -301,7 +411,15 @@ mod tests {
         let t = "Angel of Retribution features Scott Travis on drums.";
         let given = vec!["angel of retribution".to_string()];
         let all = (0, t.len());
-        let v = stated(Answer::Person, t, all, all, &[t.find("drums").unwrap()], &[], &given);
+        let v = stated(
+            Answer::Person,
+            t,
+            all,
+            all,
+            &[t.find("drums").unwrap()],
+            &[],
+            &given,
+        );
         assert_eq!(v.map(|f| f.text).as_deref(), Some("Scott Travis"));
     }
 }
