@@ -39,21 +39,20 @@ impl Builder<'_> {
     /// proposed from the passages that match the whole question (a title
     /// they name next to the kind noun, or their own), then verified on its
     /// own page (seed 000: a guess stays a proposal until a span verifies
-    /// it). Only over open text: a corpus whose catalog declares no entity
-    /// types beyond titles and documents.
+    /// it). Only over open text (a corpus whose catalog declares no entity
+    /// types beyond titles and documents), in English, for questions that
+    /// ask for a person, a place or a thing.
     fn bridged(&mut self, clause: &str) -> Option<String> {
-        if !self.types.is_empty() {
+        // A Chinese question that names a page asks about that page (CMRC):
+        // its chains come from 的-descriptions, not from a proposal.
+        if !self.types.is_empty() || clause.chars().any(crate::analyze::is_cjk) {
             return None;
         }
         let f = frame::frame(clause, frame::Strictness::Question);
+        // A thing, not a value of the named page ("When was X born?").
         let asks_thing = matches!(
             f.answer,
-            frame::Answer::Person
-                | frame::Answer::Place
-                | frame::Answer::Year
-                | frame::Answer::Date
-                | frame::Answer::Number
-                | frame::Answer::Open
+            frame::Answer::Person | frame::Answer::Place | frame::Answer::Open
         );
         let names_page = self
             .index
