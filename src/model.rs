@@ -63,7 +63,7 @@ impl MetaValue {
 /// Per-passage metadata. Reserved keys: `entities`, `doc`, `year`,
 /// `environment`, `region`, `revision`, `status`, `access`, `slot`; every other
 /// key is a free filter attribute.
-pub type Meta = std::collections::BTreeMap<String, MetaValue>;
+pub type Meta = litemap::LiteMap<String, MetaValue>;
 
 /// The access level of a passage that carries none.
 pub const DEFAULT_ACCESS: &str = "public";
@@ -79,7 +79,7 @@ pub struct Passage {
     pub url: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
-    #[serde(default)]
+    #[serde(default, serialize_with = "as_object")]
     pub meta: Meta,
 }
 
@@ -180,6 +180,20 @@ fn access_levels<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Vec<Str
         }
     }
     d.deserialize_any(Levels)
+}
+
+/// A map as a JSON object, also when it is empty (litemap's own
+/// `Serialize` writes an empty map as a list).
+pub fn as_object<S, K, V>(
+    map: &litemap::LiteMap<K, V>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error>
+where
+    S: serde::Serializer,
+    K: Serialize,
+    V: Serialize,
+{
+    s.collect_map(map.iter())
 }
 
 /// A field whose `null` counts as absent: the type's default.
@@ -345,7 +359,7 @@ impl From<Output> for String {
 
 /// A constraint map: metadata key → required value. A value may name an earlier
 /// task's output as `{task_id}`.
-pub type Constraints = std::collections::BTreeMap<String, String>;
+pub type Constraints = litemap::LiteMap<String, String>;
 
 /// One step of a plan. A host plan's task has only these eight fields:
 /// any other is refused, so a misspelt `depends_on` cannot silently drop a
@@ -356,7 +370,11 @@ pub struct Task {
     pub id: String,
     pub kind: TaskKind,
     pub question: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        serialize_with = "as_object"
+    )]
     pub constraints: Constraints,
     /// Inferred from the question and kind when a host plan leaves it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -585,6 +603,7 @@ pub struct Slot {
     pub question: String,
     pub kind: TaskKind,
     pub output: Output,
+    #[serde(serialize_with = "as_object")]
     pub constraints: Constraints,
     pub depends_on: Vec<String>,
     pub state: SlotState,

@@ -13,7 +13,7 @@
 //! | `String`, byte string | varint length, then the bytes (UTF-8 checked) |
 //! | `char` | as the one-character string |
 //! | `Option` | 0, or 1 then the value |
-//! | `Vec`, `BTreeMap`, `BTreeSet` | varint count, then the items (a map's as key, value, in key order) |
+//! | `Vec`, map, set | varint count, then the items (a map's as key, value, in key order; a set is a map to `()`, which takes no bytes) |
 //! | record, tuple | the fields in order, nothing between |
 //! | enum | varint variant number, then its fields |
 //!
@@ -28,10 +28,10 @@
 //! (preallocation is capped, a count beyond the bytes left is a fault);
 //! [`from_bytes`] returns a value only when no fault was met and every
 //! byte was used, else the first [`Fault`]: what was wrong, and where. A
-//! map decodes entry by entry into a `BTreeMap` (sorted; of equal keys the
-//! last).
+//! map decodes entry by entry into a [`litemap::LiteMap`] (sorted; of equal
+//! keys the last).
 
-use std::collections::{BTreeMap as Map, BTreeSet as Set};
+use litemap::LiteMap as Map;
 
 /// Why and where decoding stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -396,34 +396,25 @@ impl<K: Encode + Ord, V: Encode> Encode for Map<K, V> {
 
 impl<K: Decode + Ord, V: Decode> Decode for Map<K, V> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        // Entry by entry (the encoder wrote them in key order), not
-        // `collect`: that sorts first, one more sort instantiation per map
-        // type in the wasm module.
-        let mut map = Map::new();
-        for (k, v) in Vec::<(K, V)>::decode(r) {
+        // Entry by entry (the encoder wrote them in key order, so each one
+        // goes at the end), not `collect`: that sorts first, one more sort
+        // instantiation per map type in the wasm module.
+        let entries = Vec::<(K, V)>::decode(r);
+        let mut map = Map::with_capacity(entries.len());
+        for (k, v) in entries {
             map.insert(k, v);
         }
         map
     }
 }
 
-impl<K: Encode + Ord> Encode for Set<K> {
-    fn encode(&self, out: &mut Vec<u8>) {
-        put_varint(out, self.len() as u64);
-        for k in self.iter() {
-            k.encode(out);
-        }
-    }
+/// A set is a map to `()`: its count, then its members.
+impl Encode for () {
+    fn encode(&self, _: &mut Vec<u8>) {}
 }
 
-impl<K: Decode + Ord> Decode for Set<K> {
-    fn decode(r: &mut Reader<'_>) -> Self {
-        let mut set = Set::new();
-        for k in Vec::<K>::decode(r) {
-            set.insert(k);
-        }
-        set
-    }
+impl Decode for () {
+    fn decode(_: &mut Reader<'_>) -> Self {}
 }
 
 /// Tuples: their fields in order.
@@ -507,7 +498,10 @@ mod tests {
             vec![Some("x".to_string()), None],
             (u64::MAX, i64::MIN),
             vec![(f64::MIN_POSITIVE, '猫')],
-            [3u32, 1, 2].into_iter().collect::<Set<u32>>(),
+            [3u32, 1, 2]
+                .into_iter()
+                .map(|k| (k, ()))
+                .collect::<Map<u32, ()>>(),
             false,
         );
         assert_eq!(from_bytes(&to_bytes(&value)), Ok(value));

@@ -23,10 +23,12 @@ use crate::analyze;
 use crate::error::{Error, Result};
 use crate::model::{Entity, Passage, DOC_TYPE, TITLE_TYPE};
 pub use catalog::{Catalog, Mention};
+use litemap::LiteMap as Map;
 pub use postings::{Bm25, Postings};
 use shard::{KeyRows, Misses, Pages, Part, Ranged};
 use std::collections::HashMap;
-use std::collections::{BTreeMap as Map, BTreeSet as Set};
+/// A set: a map to `()`.
+type Set<K> = litemap::LiteMap<K, ()>;
 pub use terms::{Hit, QueryTerm, Terms};
 
 /// How many of a passage's rarest terms [`Index::rare_terms`] keeps.
@@ -212,7 +214,7 @@ impl Index {
                     .iter()
                     .filter_map(|t| catalog.resolve(t, &whole))
                     .collect();
-                crate::order::sort_by(&mut ids, u32::cmp);
+                ids.sort_unstable();
                 ids.dedup();
                 ids
             })
@@ -251,7 +253,7 @@ impl Index {
             owned.extend(doc);
             owned.extend(title);
             named_by.push((title.filter(|&e| catalog.is_title(e, &whole)), doc));
-            crate::order::sort_by(&mut owned, u32::cmp);
+            owned.sort_unstable();
             owned.dedup();
             for e in owned {
                 if let Some(list) = owners.get_mut(e as usize) {
@@ -265,8 +267,8 @@ impl Index {
                     .push(i);
             }
             for key in p.meta.keys() {
-                if !meta_keys.contains(key) {
-                    meta_keys.insert(key.clone());
+                if !meta_keys.contains_key(key) {
+                    meta_keys.insert(key.clone(), ());
                 }
             }
         }
@@ -323,7 +325,7 @@ impl Index {
         self.cue_terms = cue_terms;
         self.scoped = ["access", "environment", "region"]
             .iter()
-            .any(|k| self.meta_keys.contains(*k));
+            .any(|k| self.meta_keys.contains_key(*k));
     }
 
     /// A passage's rarest terms: its distinct title and body terms that at
@@ -528,7 +530,7 @@ impl Index {
 
     /// True when some passage carries this metadata key.
     pub fn has_meta_key(&self, key: &str) -> bool {
-        self.meta_keys.contains(key)
+        self.meta_keys.contains_key(key)
     }
 
     /// True when some passage carries a scope field (`access`,

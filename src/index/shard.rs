@@ -47,14 +47,14 @@ impl Part {
 
 /// The parts a run needed but found missing.
 #[derive(Debug, Default)]
-pub struct Misses(RefCell<std::collections::BTreeSet<Part>>);
+pub struct Misses(RefCell<litemap::LiteMap<Part, ()>>);
 
 impl Misses {
     pub fn record(&self, part: Part) {
         // No borrow is held across calls, so this never fails; a failure
         // would only lose a miss, never panic.
         if let Ok(mut set) = self.0.try_borrow_mut() {
-            set.insert(part);
+            set.insert(part, ());
         }
     }
 
@@ -62,7 +62,12 @@ impl Misses {
     pub fn take(&self) -> Vec<Part> {
         self.0
             .try_borrow_mut()
-            .map(|mut set| std::mem::take(&mut *set).into_iter().collect())
+            .map(|mut set| {
+                std::mem::take(&mut *set)
+                    .into_iter()
+                    .map(|(p, ())| p)
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }

@@ -12,6 +12,7 @@ use super::shard::{Misses, Part, Ranged};
 use crate::analyze;
 use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 /// A scored passage; `matched` has bit `i` set when query term `i` occurs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -217,18 +218,16 @@ impl Terms {
         // The filter is costlier than scoring: run it down the ranking only
         // as far as needed. Rank the best `depth` (a partial sort), and rank
         // twice as deep only when the filter refused too many of those.
-        let mut hits: Vec<Hit> = touched.iter().filter_map(|&d| hit(d)).collect();
-        let total = hits.len();
         let mut depth = limit;
         let kept = loop {
-            let ranked = best_first(&mut hits, depth, order);
+            let ranked = best_first(touched.iter().filter_map(|&d| hit(d)), depth, &order);
             let kept: Vec<Hit> = ranked
                 .iter()
                 .copied()
                 .filter(|h| keep(h.doc))
                 .take(limit)
                 .collect();
-            if kept.len() == limit || ranked.len() == total {
+            if kept.len() == limit || ranked.len() == touched.len() {
                 break kept;
             }
             depth = depth.saturating_mul(2);
@@ -284,15 +283,46 @@ pub fn held(query: &[QueryTerm]) -> u64 {
 }
 
 /// The match-mask bit of query term `i`; terms past the 64th have none.
-/// The first `k` of `items` by `order`, sorted (a partial sort: O(n) to
-/// select, then O(k log k)); `items` is left reordered.
-fn best_first<T: Copy>(items: &mut [T], k: usize, order: impl Fn(&T, &T) -> Ordering) -> Vec<T> {
-    if k < items.len() {
-        items.select_nth_unstable_by(k, &order);
+/// The first `k` of `items` by `order`, best first: a bounded heap of the
+/// `k` best so far (std's `BinaryHeap`, its top the worst kept), O(n log k)
+/// with no copy of all the items.
+fn best_first<T>(
+    items: impl Iterator<Item = T>,
+    k: usize,
+    order: &dyn Fn(&T, &T) -> Ordering,
+) -> Vec<T> {
+    /// An item ordered by `order` (Less = better).
+    struct Ranked<'a, T>(T, &'a dyn Fn(&T, &T) -> Ordering);
+    impl<T> PartialEq for Ranked<'_, T> {
+        fn eq(&self, other: &Self) -> bool {
+            (self.1)(&self.0, &other.0) == Ordering::Equal
+        }
     }
-    let mut top = items.get(..k).unwrap_or(items).to_vec();
-    crate::order::sort_by(&mut top, order);
-    top
+    impl<T> Eq for Ranked<'_, T> {}
+    impl<T> PartialOrd for Ranked<'_, T> {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl<T> Ord for Ranked<'_, T> {
+        fn cmp(&self, other: &Self) -> Ordering {
+            (self.1)(&self.0, &other.0)
+        }
+    }
+    if k == 0 {
+        return Vec::new();
+    }
+    let mut heap: BinaryHeap<Ranked<'_, T>> = BinaryHeap::with_capacity(k.min(1024));
+    for item in items {
+        if heap.len() < k {
+            heap.push(Ranked(item, order));
+        } else if let Some(mut worst) = heap.peek_mut() {
+            if order(&item, &worst.0) == Ordering::Less {
+                *worst = Ranked(item, order);
+            }
+        }
+    }
+    heap.into_sorted_vec().into_iter().map(|r| r.0).collect()
 }
 
 fn bit(i: usize) -> u64 {

@@ -40,7 +40,9 @@ use super::shard::{page_count, KeyRows, Misses, Pages, Part, Ranged};
 use super::{Bm25, Catalog, Cues, Ids, Index, Mention, Named, Postings, Terms};
 use crate::error::{Error, Result};
 use crate::model::Entity;
-use std::collections::{BTreeMap as Map, BTreeSet as Set};
+use litemap::LiteMap as Map;
+/// A set: a map to `()`.
+type Set<K> = litemap::LiteMap<K, ()>;
 
 /// Most passages, and most entities, a bundle may hold: 2^25, over 400
 /// times the Python docs. Search keeps a score per passage, so a manifest
@@ -498,7 +500,11 @@ mod tests {
         };
         let names = directory.names();
         assert_eq!(names.len(), 12);
-        let letters: Set<char> = names.iter().filter_map(|n| n.chars().next()).collect();
+        let letters: Set<char> = names
+            .iter()
+            .filter_map(|n| n.chars().next())
+            .map(|c| (c, ()))
+            .collect();
         assert_eq!(letters.len(), KINDS.len(), "{names:?}");
         for name in &names {
             let part = directory.part(name).expect("a listed name parses");
