@@ -279,7 +279,12 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
 /// year's deadline"). Chinese subjects are already bare.
 pub fn difference_subject(text: &str) -> String {
     if text.chars().any(crate::analyze::is_cjk) {
-        return text.to_string();
+        // "…的提交期限缩短了多少" → "…的提交期限": the change is the compute
+        // step's, not a word the passages state.
+        return match ZH_CHANGE.iter().filter_map(|w| text.find(w)).min() {
+            Some(i) if i > 0 => format!("{}？", text.get(..i).unwrap_or(text).trim_end_matches(['，', ','])),
+            _ => text.to_string(),
+        };
     }
     let drop = |w: &str| {
         let l = w.to_ascii_lowercase();

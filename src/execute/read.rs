@@ -404,15 +404,9 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
         .flat_map(|&r| terms_in(r, true))
         .flatten()
         .collect();
-    // A CJK pair no passage has reads across a word boundary (的海, 外补): it
-    // says nothing about whether the passage answers.
     let of_role = |role: Role| -> Vec<usize> {
         (0..words.len())
-            .filter(|&i| {
-                words.get(i).is_some_and(|w| {
-                    w.role == role && !(w.unknown && w.stem.chars().any(analyze::is_cjk))
-                }) && !joined.contains(&i)
-            })
+            .filter(|&i| words.get(i).is_some_and(|w| w.role == role) && !joined.contains(&i))
             .collect()
     };
     let names_w = of_role(Role::Name);
