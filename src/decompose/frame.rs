@@ -604,9 +604,9 @@ fn soft_zh(term: &str) -> bool {
         || ["什么", "哪些", "哪个", "多少", "怎么", "如何", "是否", "吗"]
             .iter()
             .any(|w| term.contains(w) || w.contains(term))
-        || term
-            .chars()
-            .any(|c| "吗呢么哪谁几的了是什有对在和与及或把被将从向以于为也都就还又吧啊呀".contains(c))
+        || term.chars().any(|c| {
+            "吗呢么哪谁几的了是什有对在和与及或把被将从向以于为也都就还又吧啊呀".contains(c)
+        })
 }
 
 /// Reads a question ([`Strictness::Question`]) or a description a follow

@@ -282,7 +282,10 @@ pub fn difference_subject(text: &str) -> String {
         // "…的提交期限缩短了多少" → "…的提交期限": the change is the compute
         // step's, not a word the passages state.
         return match ZH_CHANGE.iter().filter_map(|w| text.find(w)).min() {
-            Some(i) if i > 0 => format!("{}？", text.get(..i).unwrap_or(text).trim_end_matches(['，', ','])),
+            Some(i) if i > 0 => format!(
+                "{}？",
+                text.get(..i).unwrap_or(text).trim_end_matches(['，', ','])
+            ),
             _ => text.to_string(),
         };
     }

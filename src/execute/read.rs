@@ -56,6 +56,22 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
             position,
         });
     }
+    // A CJK pair no passage has is a rare word the corpus lacks (命数) or a
+    // pair read across a word boundary (际功): it weighs as much as the
+    // question's known words on average, not as the rarest of them.
+    let known: Vec<f32> = out
+        .iter()
+        .filter(|w| !w.unknown && w.role != Role::Soft)
+        .map(|w| w.weight)
+        .collect();
+    if !known.is_empty() {
+        let mean = known.iter().sum::<f32>() / known.len() as f32;
+        for w in out.iter_mut() {
+            if w.unknown && w.stem.chars().any(analyze::is_cjk) {
+                w.weight = mean;
+            }
+        }
+    }
     out
 }
 
@@ -298,10 +314,14 @@ pub fn states(answer: Answer, text: &str) -> bool {
                 || analyze::words(text)
                     .iter()
                     .any(|w| MONTHS.contains(&w.term.as_str()))
-                || (text.chars().any(|c| c.is_ascii_digit())
-                    && (text.contains('月') || text.contains('年')))
+                // 1998年3月, 东汉末年, 隋代, 十九世纪, 战国时期
+                || ["年", "月", "世纪", "时期", "朝", "代", "初", "末"]
+                    .iter()
+                    .any(|w| text.contains(w))
         }
         Answer::Number => has_number(text),
+        // 怎么/怎样 asks how something came about as often as how to do it.
+        Answer::Procedure if text.chars().any(analyze::is_cjk) => true,
         Answer::Procedure => instructs(text),
         Answer::Person | Answer::Place | Answer::YesNo | Answer::Reason | Answer::Open => true,
     }
