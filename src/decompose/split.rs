@@ -168,15 +168,16 @@ fn conjunction(w: &[Word], i: usize) -> Option<usize> {
 
 /// The words a question's verb phrases share ("How do I", "how to", "How
 /// can we"): up to the first verb after the auxiliary or "to".
-fn shared_prefix(w: &[Word], upto: usize) -> Option<usize> {
-    let first = w.first()?.bare.as_str();
+fn shared_prefix(w: &[Word], from: usize, upto: usize) -> Option<usize> {
+    let first = w.get(from)?.bare.as_str();
     if !WH.contains(&first) {
         return None;
     }
-    let aux = w
-        .iter()
-        .take(upto)
-        .position(|x| AUX.contains(&x.bare.as_str()) || x.bare == "to")?;
+    let aux = from
+        + w.iter()
+            .skip(from)
+            .take(upto.saturating_sub(from))
+            .position(|x| AUX.contains(&x.bare.as_str()) || x.bare == "to")?;
     (aux + 1..upto).find(|&k| {
         w.get(k).is_some_and(|x| {
             crate::analyze::lexicon::is_verb(&x.bare)
@@ -226,11 +227,18 @@ fn split_en(clause: &str) -> Vec<String> {
         // "…, and Bordan Tkachuk was the CEO of which company?"
         let late_wh = comma && left_asks && right_asks && rest >= 3;
         let mut opens = interrogative || late_wh;
-        if !opens && crate::analyze::lexicon::is_verb(next) && !next.ends_with('s') {
-            // "How do I add a sitemap and deploy to Netlify?"
-            if let Some(verb) = shared_prefix(&w, i) {
+        // A capitalized word after "and" is a name ("Chrysalis and Look"), not a verb.
+        let lowercase = w
+            .get(j)
+            .is_some_and(|x| x.raw.chars().next().is_some_and(char::is_lowercase));
+        if !opens && lowercase && crate::analyze::lexicon::is_verb(next) && !next.ends_with('s') {
+            // "How do I add a sitemap and deploy to Netlify?": the question
+            // words of this part (from where it starts) open the next.
+            let from = w.iter().position(|x| x.pos >= left_start).unwrap_or(0);
+            if let Some(verb) = shared_prefix(&w, from, i) {
+                let start = w.get(from).map_or(0, |x| x.pos);
                 let end = w.get(verb).map_or(0, |x| x.pos);
-                prefix = clause.get(..end).unwrap_or("").trim_end().to_string();
+                prefix = clause.get(start..end).unwrap_or("").trim_end().to_string();
                 opens = true;
             }
         }
@@ -434,6 +442,17 @@ mod tests {
         assert_eq!(
             clauses("How do I add a sitemap and an RSS feed?"),
             vec!["How do I add a sitemap and an RSS feed?"]
+        );
+        // The question words come from the part the verb phrase belongs to;
+        // a capitalized word is a name.
+        assert_eq!(
+            clauses(
+                "Where did the host begin their career, and are Chrysalis and Look both magazines?"
+            ),
+            vec![
+                "Where did the host begin their career?",
+                "are Chrysalis and Look both magazines?"
+            ]
         );
     }
 

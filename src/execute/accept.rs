@@ -25,6 +25,11 @@
 use super::read::{Reading, Weighted};
 use crate::decompose::frame::{Answer, Frame, Role};
 
+/// Share of the question's names a passage must name in full: one name of
+/// one or two, half of more ("Which sport has been played at the BayArena in
+/// Leverkusen, Germany, since 1958?" is answered by a page that names the
+/// BayArena and Leverkusen; the other names weigh in the topic share).
+pub const NAMES_MIN: f32 = 0.5;
 /// Share of name and topic-word weight a passage must have.
 pub const TOPIC_MIN: f32 = 0.5;
 /// Share of name and topic weight the best clause must have.
@@ -42,7 +47,7 @@ pub const SOFT_MIN: f32 = 0.5;
 pub enum Rejection {
     /// A first-person question with no user in the scope, over someone's facts.
     Person,
-    /// Fewer than all of the question's names are in the passage.
+    /// Too few of the question's names are in the passage.
     Names,
     /// Too little of the topic (as a percentage of its weight).
     Topic(u32),
@@ -56,7 +61,7 @@ impl Rejection {
     /// The reason a part is `missing` when every candidate was rejected.
     pub fn reason(&self) -> String {
         match self {
-            Rejection::Names => "no passage names everything the question names".into(),
+            Rejection::Names => "no passage names what the question names".into(),
             Rejection::Topic(p) => {
                 format!("no passage applies (the best has {p}% of the question's topic)")
             }
@@ -114,6 +119,8 @@ pub struct Context {
     pub has_topic: bool,
     /// The question has topic words (not only names).
     pub has_words: bool,
+    /// The passage is a hop's (its names may come from the hop's source).
+    pub hop: bool,
 }
 
 /// Accepts or rejects one reading.
@@ -123,7 +130,7 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     }
     // A hop's key need only be named similarly (more than half its words):
     // the join then says whether it is the same ID (`service-join`).
-    if reading.names < 1.0 || reading.joined <= 0.5 {
+    if reading.names < NAMES_MIN || reading.joined <= 0.5 {
         return Err(Rejection::Names);
     }
     let cue_stands_in = ctx.cued && frame.answer != Answer::YesNo;

@@ -161,13 +161,13 @@ impl Runner<'_> {
             }
             constraints.insert(key.clone(), value);
         }
-        slot.constraints = constraints.clone();
         // The key this hop must join on: the value of the prerequisite it names.
         let hop = task
             .depends_on
             .iter()
             .filter_map(|d| values.get(d).map(|v| (d.clone(), v.clone())))
             .find(|(_, v)| chain::key_of(v).is_some());
+        slot.constraints = constraints.clone();
         if let Some(doc) = constraints.get("doc") {
             if let Some(reason) = self.unreachable_doc(doc) {
                 slot.state = if reason.starts_with("access") {
@@ -290,6 +290,13 @@ impl Runner<'_> {
             .first()
             .map_or(1.0, |c| c.score.max(1e-6));
         let mut broken_edge: Option<Edge> = None;
+        // The passage a hop's key came from.
+        let source = p
+            .hop
+            .as_ref()
+            .and_then(|(_, v)| chain::key_of(v))
+            .and_then(|(_, _, from)| self.index.doc_of(from))
+            .and_then(|d| self.index.passage(d));
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -307,13 +314,14 @@ impl Runner<'_> {
             let Some(passage) = self.index.passage(c.doc) else {
                 continue;
             };
-            let reading = read::read(passage, frame, &words);
+            let reading = read::read_after(passage, frame, &words, source);
             let ctx = Context {
                 cued: c.cued,
                 personal: passage.meta.contains_key("subject"),
                 unresolved_person,
                 has_topic,
                 has_words,
+                hop: source.is_some(),
             };
             if let Err(r) = accept::judge(frame, &reading, ctx) {
                 if j.rejection.as_ref().is_none_or(|best| r > *best) {

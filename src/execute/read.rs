@@ -351,6 +351,18 @@ fn order(hard: &[usize], words: &[Weighted], hits: &[usize]) -> f32 {
 
 /// Reads a passage for a frame whose terms are weighed as `words`.
 pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
+    read_after(passage, frame, words, None)
+}
+
+/// [`read`] for a hop: a name the `source` passage (the one the hop's key
+/// came from) gives counts as given — the two passages of a chain answer
+/// the question together.
+pub fn read_after(
+    passage: &Passage,
+    frame: &Frame,
+    words: &[Weighted],
+    source: Option<&Passage>,
+) -> Reading {
     let text = passage.text.as_str();
     let find = |stem: &str| words.iter().position(|w| w.stem == stem);
     // A soft word also matches a word of the same family: "founder" the
@@ -408,6 +420,15 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     // paste raw HTML" names HTML); whether a clause states the question's
     // predicate does ("no service was marked failed").
     let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
+    let mut in_source = vec![false; words.len()];
+    if let Some(src) = source {
+        for t in analyze::terms_where(&format!("{} {}", src.title, src.text), &stem_if) {
+            if let Some(seen) = find(&lexicon::lemma(&t.term)).and_then(|i| in_source.get_mut(i)) {
+                *seen = true;
+            }
+        }
+    }
+    let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
     let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
         frame
             .terms
@@ -450,7 +471,7 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
             .iter()
             .filter(|&&r| {
                 let idx = terms_in(r, true);
-                !idx.is_empty() && idx.iter().all(|i| i.is_some_and(anywhere))
+                !idx.is_empty() && idx.iter().all(|i| i.is_some_and(named))
             })
             .count();
         whole as f32 / frame.names.len() as f32

@@ -260,7 +260,16 @@ fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usi
             w.as_str(),
             "of" | "the" | "de" | "da" | "van" | "von" | "and" | "la"
         );
-        if capital && !(k == 0 && analyze::is_stop_word(w)) {
+        // The sentence's first word is capitalized anyway: a name only when
+        // the next word is too ("Amongst women" is not one).
+        let next_capital = ws
+            .get(k + 1)
+            .and_then(|(ns, _, _)| text.get(*ns..))
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_uppercase);
+        let sentence_start =
+            *s == range.0 || text.get(range.0..*s).is_some_and(|h| h.trim().is_empty());
+        if capital && !(sentence_start && (analyze::is_stop_word(w) || !next_capital)) {
             run = Some(run.map_or((*s, *e), |(rs, _)| (rs, *e)));
         } else if !(joiner && run.is_some()) {
             out.extend(run.take());
