@@ -297,10 +297,18 @@ pub enum Op {
     Difference,
     /// Whether two inputs are the same ("the same as", "也与…一样吗").
     Same,
-    /// The earlier of the inputs ("which is older, A or B").
+    /// The earlier (smaller) of the inputs ("which is older, A or B").
     Earliest,
-    /// The later of the inputs ("which is newer").
+    /// The later (larger) of the inputs ("which is newer", "more species").
     Latest,
+    /// Whether every input is what the question says ("Are A and B both
+    /// magazines?").
+    Both,
+    /// The one input that is what the question says ("Which is a comedy
+    /// film, A or B?").
+    Which,
+    /// What the inputs have in common ("Cranium and Twin Tin Bots are both what?").
+    Common,
 }
 
 /// The type of value a task must produce to be supported. Its JSON form is a
@@ -475,8 +483,6 @@ impl DurationUnit {
 }
 
 impl Op {
-    pub const ALL: [Op; 4] = [Op::Difference, Op::Same, Op::Earliest, Op::Latest];
-
     /// The operation's name as it appears in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -484,6 +490,9 @@ impl Op {
             Op::Same => "same",
             Op::Earliest => "earliest",
             Op::Latest => "latest",
+            Op::Both => "both",
+            Op::Which => "which",
+            Op::Common => "common",
         }
     }
 }
@@ -497,6 +506,15 @@ pub struct Duration {
     pub start: Option<String>,
     /// Where in the passage text the duration (and its start event) is stated.
     pub span: Span,
+}
+
+/// One input of a comparison: its slot, what it is (the page title) and the
+/// value it was compared by ("1966", "British", "a board game").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Compared {
+    pub slot: String,
+    pub label: String,
+    pub value: String,
 }
 
 /// One fact of a set that answers a part together.
@@ -555,11 +573,22 @@ pub enum Value {
     },
     /// Whether two values are the same.
     Same { equal: bool },
-    /// The input chosen by an earliest/latest comparison.
+    /// The input chosen by a comparison, with every input's compared value.
     Choice {
         slot: String,
         label: String,
-        year: i64,
+        compared: Vec<Compared>,
+    },
+    /// Whether the inputs all are what the question says (`both`), or the
+    /// same (`same`), with each input's compared value.
+    Verdict {
+        holds: bool,
+        compared: Vec<Compared>,
+    },
+    /// What the inputs have in common.
+    Common {
+        value: String,
+        compared: Vec<Compared>,
     },
 }
 

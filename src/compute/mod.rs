@@ -5,8 +5,11 @@
 //! [`Unresolved`] with the reason (`unit-mismatch`, `start-event-mismatch`,
 //! `no-comparable-value`). Nothing is ever guessed to fill a gap.
 
+pub mod compare;
 pub mod duration;
 pub mod number;
+
+pub use compare::Input;
 
 use crate::model::{Op, Value};
 
@@ -17,7 +20,7 @@ pub struct Unresolved {
     pub detail: String,
 }
 
-fn unresolved(reason: &str, detail: String) -> Unresolved {
+pub(crate) fn unresolved(reason: &str, detail: String) -> Unresolved {
     Unresolved {
         reason: reason.into(),
         detail,
@@ -44,9 +47,17 @@ pub fn first_year(text: &str) -> Option<i64> {
     None
 }
 
-/// Applies an operation to the inputs' values (in `depends_on` order).
-/// `texts` holds, per input, the text of its best evidence (for dates).
-pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value, Unresolved> {
+/// Applies an operation to the inputs (in `depends_on` order): durations
+/// are differenced or compared here, named things in [`compare`].
+pub fn apply(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unresolved> {
+    let durations = inputs
+        .iter()
+        .all(|i| matches!(i.value, Value::Duration { .. } | Value::Entity { .. }));
+    if !(op == Op::Difference || op == Op::Same && durations) {
+        return compare::compare(op, question, inputs);
+    }
+    let pairs: Vec<(&str, &Value)> = inputs.iter().map(|i| (i.slot, i.value)).collect();
+    let inputs = pairs.as_slice();
     match op {
         Op::Difference | Op::Same => {
             let [(a_id, a), (b_id, b)] = inputs else {
@@ -114,36 +125,6 @@ pub fn apply(op: Op, inputs: &[(&str, &Value)], texts: &[&str]) -> Result<Value,
                 second: *y,
             })
         }
-        Op::Earliest | Op::Latest => {
-            let mut best: Option<(i64, &str, usize)> = None;
-            for (i, ((id, _), text)) in inputs.iter().zip(texts).enumerate() {
-                let Some(year) = first_year(text) else {
-                    return Err(unresolved(
-                        "no-comparable-value",
-                        format!("no date found for {id}"),
-                    ));
-                };
-                let better = match best {
-                    None => true,
-                    Some((y, _, _)) => {
-                        if op == Op::Earliest {
-                            year < y
-                        } else {
-                            year > y
-                        }
-                    }
-                };
-                if better {
-                    best = Some((year, id, i));
-                }
-            }
-            let (year, slot, _) =
-                best.ok_or_else(|| unresolved("no-comparable-value", "no inputs".into()))?;
-            Ok(Value::Choice {
-                slot: slot.to_string(),
-                label: slot.to_string(),
-                year,
-            })
-        }
+        _ => compare::compare(op, question, &[]),
     }
 }

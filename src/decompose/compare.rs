@@ -1,90 +1,334 @@
 //! Stage 3 — decompose: comparisons of named things.
 //!
-//! "Which is older, A or B?", "Were A and B of the same nationality?": one
-//! retrieval slot per compared thing, plus a compare step when the clause
-//! says how to compare.
+//! "Who is older, Carrie Akre or Shifty Shellshock?", "Were A and B of the
+//! same nationality?", "Are A and B both magazines?", "Which is a comedy
+//! film, A or B?", "What do A and B have in common?": one slot per compared
+//! thing, each asking its own question about that thing alone ("When was
+//! Carrie Akre born?", "What is A?"), plus a compare step that says how they
+//! are compared.
 //!
-//! Guarantees: each slot asks about exactly one of the things.
+//! Guarantees: each slot names exactly one of the things and never a blanked
+//! copy of the clause; a date comparison asks each thing for the same date
+//! (birth for "older"/"born first", death for "died first", the clause's own
+//! verb for "released first"); the compared things are the pages the clause
+//! names (catalog titles), else its capitalized names.
 
-use super::{cut, patterns, slice, tidy, Builder};
+use super::{frame, patterns, slice, tidy, Builder};
 use crate::model::{Op, Output};
 
+/// How a clause compares its things.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Form {
+    /// By a date each thing's page states: the question asked of each.
+    Date { op: Op, ask: DateAsk },
+    /// By an amount ("more species", "taller").
+    Amount { op: Op, noun: String },
+    /// Whether each is what the clause says (yes/no, or which one).
+    Property(Op),
+    /// What they have in common, or whether they are the same kind of thing.
+    Kind(Op),
+    /// Whether they are in the same place ("founded in the same city").
+    SamePlace(String),
+    /// Whether they have the same nationality.
+    SameNationality,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum DateAsk {
+    Born,
+    Died,
+    /// "When was X <participle>?" ("released", "formed", "founded").
+    Was(String),
+}
+
+const EARLY: &[&str] = &["older", "oldest", "first", "earlier", "earliest", "sooner"];
+const LATE: &[&str] = &[
+    "younger", "youngest", "later", "latest", "newer", "newest", "recently", "recent", "last",
+];
+const MORE: &[&str] = &[
+    "more", "most", "larger", "largest", "taller", "tallest", "longer", "longest", "higher",
+    "highest", "bigger", "greater",
+];
+const FEWER: &[&str] = &[
+    "fewer", "less", "least", "smaller", "smallest", "shorter", "shortest", "lower", "lowest",
+];
+
+fn words(l: &str) -> Vec<&str> {
+    l.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The past participle a date comparison asks about ("was *formed*
+/// first"), if the clause has one before its comparative.
+fn participle(ws: &[&str], at: usize) -> Option<String> {
+    ws.iter()
+        .take(at)
+        .rev()
+        .take(4)
+        .find(|w| {
+            (w.ends_with("ed") && w.len() > 4)
+                || matches!(
+                    **w,
+                    "written" | "built" | "made" | "begun" | "founded" | "born" | "known"
+                )
+        })
+        .map(|w| w.to_string())
+}
+
+/// How the clause compares, from its wording (lowercase).
+fn form(l: &str) -> Option<Form> {
+    let ws = words(l);
+    let has = |w: &str| ws.contains(&w);
+    let pos = |set: &[&str]| ws.iter().position(|w| set.contains(w));
+    let first = ws.first().copied().unwrap_or("");
+    let asks_yes_no = matches!(
+        first,
+        "are" | "were" | "is" | "was" | "do" | "did" | "does" | "have" | "has" | "can"
+    );
+    if has("common") || (has("both") && has("what")) || (has("share") && !asks_yes_no) {
+        return Some(Form::Kind(Op::Common));
+    }
+    if let Some(at) = ws.iter().position(|w| *w == "same") {
+        let what = ws.get(at + 1).copied().unwrap_or("");
+        if matches!(what, "nationality" | "nationalities") {
+            return Some(Form::SameNationality);
+        }
+        if matches!(
+            what,
+            "city" | "country" | "state" | "town" | "place" | "location" | "county" | "region"
+        ) {
+            let verb = ws
+                .iter()
+                .position(|w| w.ends_with("ed") && w.len() > 4)
+                .and_then(|p| participle(&ws, p + 1))
+                .filter(|p| p != "born")
+                .unwrap_or_else(|| "based".into());
+            return Some(Form::SamePlace(verb));
+        }
+        return Some(Form::Kind(Op::Same));
+    }
+    if asks_yes_no && (has("both") || has("and")) && !has("or") {
+        return Some(Form::Property(Op::Both));
+    }
+    if let Some(at) = pos(EARLY).or_else(|| pos(LATE)) {
+        let op = if pos(EARLY).is_some() {
+            Op::Earliest
+        } else {
+            Op::Latest
+        };
+        let word = ws.get(at).copied().unwrap_or("");
+        let ask = if has("died") || has("die") {
+            DateAsk::Died
+        } else if has("born")
+            || ((matches!(word, "older" | "oldest" | "younger" | "youngest")) && has("who"))
+        {
+            DateAsk::Born
+        } else {
+            match participle(&ws, at) {
+                Some(p) if p != "born" => DateAsk::Was(p),
+                _ if has("who") => DateAsk::Born,
+                _ => DateAsk::Was("founded".into()),
+            }
+        };
+        return Some(Form::Date { op, ask });
+    }
+    if let Some(at) = pos(MORE).or_else(|| pos(FEWER)) {
+        let op = if pos(MORE).is_some() {
+            Op::Latest
+        } else {
+            Op::Earliest
+        };
+        let noun = ws
+            .iter()
+            .skip(at + 1)
+            .find(|w| !crate::analyze::is_stop_word(w) && !matches!(**w, "individual" | "total"))
+            .map_or_else(String::new, |w| w.to_string());
+        return Some(Form::Amount { op, noun });
+    }
+    if has("or") && matches!(first, "which" | "who" | "what" | "in" | "between") {
+        return Some(Form::Property(Op::Which));
+    }
+    None
+}
+
+/// The question one slot asks of one compared thing.
+fn ask_of(form: &Form, name: &str) -> String {
+    match form {
+        Form::Date {
+            ask: DateAsk::Born, ..
+        } => format!("When was {name} born?"),
+        Form::Date {
+            ask: DateAsk::Died, ..
+        } => format!("When did {name} die?"),
+        Form::Date {
+            ask: DateAsk::Was(p),
+            ..
+        } => format!("When was {name} {p}?"),
+        Form::Amount { noun, .. } if !noun.is_empty() => {
+            format!("How many {noun} does {name} have?")
+        }
+        Form::SamePlace(verb) => format!("Where was {name} {verb}?"),
+        Form::Amount { .. } | Form::Property(_) | Form::Kind(_) | Form::SameNationality => {
+            format!("What is {name}?")
+        }
+    }
+}
+
+fn op_of(form: &Form) -> Op {
+    match form {
+        Form::Date { op, .. } | Form::Amount { op, .. } | Form::Property(op) | Form::Kind(op) => {
+            *op
+        }
+        Form::SamePlace(_) | Form::SameNationality => Op::Same,
+    }
+}
+
 impl Builder<'_> {
-    /// A comparison of two or more named things; returns the task that
-    /// answers the clause.
+    /// A comparison of two or more named things; returns the compare task.
     pub(super) fn comparison(&mut self, clause: &str) -> Option<String> {
-        if let Some(names) = self.compared_titles(clause) {
-            return self.compare_titles(clause, &names);
-        }
-        let (op, a, b) = patterns::choice(clause)?;
-        Some(self.choice(clause, op, a, b))
-    }
-
-    fn choice(&mut self, clause: &str, op: Op, a: (usize, usize), b: (usize, usize)) -> String {
-        let start = a.0.min(b.0);
-        let predicate = slice(clause, (0, start))
-            .trim_end_matches([',', ' '])
-            .to_string();
-        let mut ids = Vec::new();
-        for r in [a, b] {
-            let name = tidy(slice(clause, r));
-            let (text, constraints) =
-                self.constrain(&format!("{name} {predicate}"), self.default_year);
-            ids.push(self.retrieval(text, constraints, Output::Passage));
-        }
-        let c = self.compute(clause, op, ids.clone());
-        self.notes
-            .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
-        c
-    }
-
-    /// Two or more passage titles named in a comparison ("Were A and B of
-    /// the same nationality?", "Which is older, A or B?"): their ranges.
-    fn compared_titles(&self, clause: &str) -> Option<Vec<(usize, usize)>> {
         if !patterns::compares(clause) {
             return None;
         }
-        let mut names: Vec<(usize, usize)> = Vec::new();
-        for m in self.index.mentions_in(clause) {
-            let title = self.index.is_title(m.entity);
-            let range = (m.start as usize, m.end as usize);
-            if title && !names.contains(&range) {
-                names.push(range);
-            }
+        let form = form(&clause.to_lowercase())?;
+        let names = self.compared(clause);
+        if names.len() < 2 || names.len() > 4 {
+            return None;
         }
-        (names.len() >= 2).then_some(names)
-    }
-
-    /// One slot per compared title (the clause minus the other titles), plus
-    /// a compare task when the clause says how to compare.
-    fn compare_titles(&mut self, clause: &str, names: &[(usize, usize)]) -> Option<String> {
         let mut ids = Vec::new();
-        for i in 0..names.len() {
-            let others: Vec<(usize, usize)> = names
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, r)| *r)
-                .collect();
-            let text = cut(clause, &others);
-            let (text, constraints) = self.constrain(&text, self.default_year);
+        for r in &names {
+            let name = tidy(slice(clause, *r));
+            let (text, constraints) = self.constrain(&ask_of(&form, &name), self.default_year);
             ids.push(self.retrieval(text, constraints, Output::Passage));
         }
-        match patterns::op_of(clause) {
-            Some(op) if op != Op::Difference => {
-                let c = self.compute(clause, op, ids.clone());
-                self.notes
-                    .push(format!("{c}: {} of {}", op.name(), ids.join(", ")));
-                Some(c)
-            }
-            _ => {
-                self.notes
-                    .push(format!("compared titles: {}", ids.join(", ")));
-                for id in &ids {
-                    self.answers(id);
-                }
-                ids.first().cloned()
+        let op = op_of(&form);
+        let c = self.compute(clause, op, ids.clone());
+        self.notes.push(format!(
+            "{c}: {} of {} ({clause})",
+            op.name(),
+            ids.join(", ")
+        ));
+        Some(c)
+    }
+
+    /// The things a comparison names: the pages (titles) the clause names,
+    /// else its capitalized names, in order, without overlaps.
+    fn compared(&self, clause: &str) -> Vec<(usize, usize)> {
+        let mut titles: Vec<(usize, usize)> = Vec::new();
+        for m in self.index.mentions_in(clause) {
+            let r = (m.start as usize, m.end as usize);
+            if self.index.is_title(m.entity) && !titles.iter().any(|t| t.0 < r.1 && r.0 < t.1) {
+                titles.push(r);
             }
         }
+        if titles.len() < 2 {
+            titles = frame::frame(clause, frame::Strictness::Question).names;
+        }
+        crate::order::sort_by_key(&mut titles, |r| *r);
+        titles
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(q: &str) -> Option<Form> {
+        form(&q.to_lowercase())
+    }
+
+    #[test]
+    fn forms_of_the_dev_questions() {
+        assert_eq!(
+            f("Who is older Carrie Akre or Shifty Shellshock?"),
+            Some(Form::Date {
+                op: Op::Earliest,
+                ask: DateAsk::Born
+            })
+        );
+        assert_eq!(
+            f("who is younger Ulrich Walter or Luca Parmitano?"),
+            Some(Form::Date {
+                op: Op::Latest,
+                ask: DateAsk::Born
+            })
+        );
+        assert_eq!(
+            f("Who died first, A or B?"),
+            Some(Form::Date {
+                op: Op::Earliest,
+                ask: DateAsk::Died
+            })
+        );
+        assert_eq!(
+            f("Which band was formed first, Wavves or Social Code?"),
+            Some(Form::Date {
+                op: Op::Earliest,
+                ask: DateAsk::Was("formed".into())
+            })
+        );
+        assert_eq!(
+            f("Which genus has more species in it, Othonna or Stangeria?"),
+            Some(Form::Amount {
+                op: Op::Latest,
+                noun: "species".into()
+            })
+        );
+        assert_eq!(
+            f("Are Villa Paletti and Betrayal at House on the Hill both board games?"),
+            Some(Form::Property(Op::Both))
+        );
+        assert_eq!(
+            f("Were H. G. Wells and Rubén Darío both English?"),
+            Some(Form::Property(Op::Both))
+        );
+        assert_eq!(
+            f("Which is a comedy film, The Million Dollar Duck or Don Quixote?"),
+            Some(Form::Property(Op::Which))
+        );
+        assert_eq!(
+            f("What kind of group does At the Drive-In and Muse have in common?"),
+            Some(Form::Kind(Op::Common))
+        );
+        assert_eq!(
+            f("Cranium and Twin Tin Bots are both what?"),
+            Some(Form::Kind(Op::Common))
+        );
+        assert_eq!(
+            f("Were Scott Derrickson and Ed Wood of the same nationality?"),
+            Some(Form::SameNationality)
+        );
+        assert_eq!(
+            f("Were A and B founded in the same city?"),
+            Some(Form::SamePlace("founded".into()))
+        );
+        assert_eq!(
+            f("Do A and B have the same profession?"),
+            Some(Form::Kind(Op::Same))
+        );
+        assert_eq!(f("Which rollback rule applies to gateway-west?"), None);
+    }
+
+    #[test]
+    fn each_slot_asks_about_one_thing() {
+        let born = Form::Date {
+            op: Op::Earliest,
+            ask: DateAsk::Born,
+        };
+        assert_eq!(ask_of(&born, "Carrie Akre"), "When was Carrie Akre born?");
+        assert_eq!(
+            ask_of(&Form::Property(Op::Both), "Chrysalis"),
+            "What is Chrysalis?"
+        );
+        assert_eq!(
+            ask_of(
+                &Form::Amount {
+                    op: Op::Latest,
+                    noun: "species".into()
+                },
+                "Othonna"
+            ),
+            "How many species does Othonna have?"
+        );
     }
 }

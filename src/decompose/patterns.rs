@@ -370,27 +370,6 @@ pub fn compares(clause: &str) -> bool {
 /// A byte range of a clause.
 pub type Range = (usize, usize);
 
-pub fn choice(clause: &str) -> Option<(Op, Range, Range)> {
-    let l = lower(clause);
-    let first = l.split_whitespace().next()?;
-    if !matches!(first, "which" | "who" | "what") {
-        return None;
-    }
-    let or = l.rfind(" or ")?;
-    let head = l.get(..or)?;
-    let op = if EARLY.iter().any(|w| head.contains(w)) {
-        Op::Earliest
-    } else if LATE.iter().any(|w| head.contains(w)) {
-        Op::Latest
-    } else {
-        return None;
-    };
-    let a_start = head.rfind(',').map(|i| i + 1)?;
-    let end = l.trim_end_matches(['?', '.', ' ']).len();
-    let b_start = or + " or ".len();
-    (a_start < or && b_start < end).then_some((op, (a_start, or), (b_start, end)))
-}
-
 /// "the <type> that <relative clause>": (start of "the", start of the relative
 /// clause, the type) for a catalog entity type.
 pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, usize, &'t str)> {
@@ -515,18 +494,6 @@ mod tests {
             (cut(e, l), cut(e, r)),
             ("Is the overseas deadline", "the domestic one")
         );
-    }
-
-    #[test]
-    fn choice_finds_the_alternatives() {
-        let q = "Which magazine was started first, Arthur's Magazine or First for Women?";
-        let (op, a, b) = choice(q).unwrap();
-        assert_eq!(op, Op::Earliest);
-        assert_eq!(
-            (cut(q, a).trim(), cut(q, b)),
-            ("Arthur's Magazine", "First for Women")
-        );
-        assert!(choice("Which is better, tea or coffee?").is_none());
     }
 
     #[test]

@@ -151,7 +151,9 @@ fn display(value: &Value) -> String {
             .join(" "),
         Value::Difference { amount, .. } => crate::compute::number::format_amount(*amount),
         Value::Same { equal } => equal.to_string(),
+        Value::Verdict { holds, .. } => holds.to_string(),
         Value::Choice { label, .. } => label.clone(),
+        Value::Common { value, .. } => value.clone(),
     }
 }
 
@@ -426,36 +428,24 @@ impl Runner<'_> {
                 hop: Vec::new(),
             };
         };
-        let inputs: Vec<(&str, &Value)> = task
+        // Each input with what it is (its evidence's page title) and that page's text.
+        let inputs: Vec<compute::Input> = task
             .depends_on
             .iter()
-            .filter_map(|d| Some((d.as_str(), done.get(d)?.slot.value.as_ref()?)))
-            .collect();
-        let texts: Vec<&str> = task
-            .depends_on
-            .iter()
-            .map(|d| {
-                done.get(d)
-                    .and_then(|o| o.slot.evidence.first())
-                    .map_or("", |e| e.text.as_str())
+            .filter_map(|d| {
+                let o = done.get(d)?;
+                let value = o.slot.value.as_ref()?;
+                let evidence = o.slot.evidence.first();
+                Some(compute::Input {
+                    slot: d.as_str(),
+                    label: evidence.map_or(o.slot.question.as_str(), |e| e.title.as_str()),
+                    value,
+                    text: evidence.map_or("", |e| e.text.as_str()),
+                })
             })
             .collect();
-        match compute::apply(op, &inputs, &texts) {
-            Ok(mut value) => {
-                if let Value::Choice {
-                    slot: chosen,
-                    label,
-                    ..
-                } = &mut value
-                {
-                    if let Some(t) = done.get(chosen.as_str()) {
-                        *label = t
-                            .slot
-                            .evidence
-                            .first()
-                            .map_or_else(|| t.slot.question.clone(), |e| e.title.clone());
-                    }
-                }
+        match compute::apply(op, &task.question, &inputs) {
+            Ok(value) => {
                 slot.state = SlotState::Supported;
                 slot.value = Some(value);
             }

@@ -127,8 +127,12 @@ pub fn sentences(text: &str) -> Vec<(usize, usize)> {
     for (i, c) in text.char_indices() {
         if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '；' | '\n') {
             let next = text.get(i + c.len_utf8()..).and_then(|r| r.chars().next());
-            // "3.13", "e.g." and "Jr. Smith" are not sentence ends.
+            // "3.13" and "e.g." are not sentence ends, nor are an initial
+            // or a title before a name ("H. G. Wells", "Dr. Smith", "Jr.").
             if c == '.' && next.is_some_and(|n| !n.is_whitespace()) {
+                continue;
+            }
+            if c == '.' && abbreviation(text.get(..i).unwrap_or("")) {
                 continue;
             }
             let end = i + c.len_utf8();
@@ -142,6 +146,22 @@ pub fn sentences(text: &str) -> Vec<(usize, usize)> {
         out.push((start, text.len()));
     }
     out
+}
+
+/// True when a text ends with an initial or a title that a full stop
+/// abbreviates ("H", "Dr", "St", "Jr", "vs").
+fn abbreviation(head: &str) -> bool {
+    let word = head
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    let initial = word.chars().count() == 1 && word.chars().all(char::is_uppercase);
+    initial
+        || [
+            "Mr", "Mrs", "Ms", "Dr", "St", "Jr", "Sr", "Prof", "Gen", "Lt", "Col", "vs", "No",
+            "Co", "Inc", "Ltd", "Mt", "Ft",
+        ]
+        .contains(&word)
 }
 
 /// Clauses of a sentence: split at , ; : — ( ) and before "but".
@@ -647,14 +667,20 @@ mod tests {
 
     #[test]
     fn sentences_respect_decimals() {
-        let t = "Python 3.13 is out. It is fast! 审批后付款。";
+        let t = "H. G. Wells was a writer. Dr. Smith met him. Python 3.13 is out. It is fast! 审批后付款。";
         let s: Vec<&str> = sentences(t)
             .into_iter()
             .map(|(a, b)| t[a..b].trim())
             .collect();
         assert_eq!(
             s,
-            vec!["Python 3.13 is out.", "It is fast!", "审批后付款。"]
+            vec![
+                "H. G. Wells was a writer.",
+                "Dr. Smith met him.",
+                "Python 3.13 is out.",
+                "It is fast!",
+                "审批后付款。"
+            ]
         );
     }
 }

@@ -332,18 +332,35 @@ pub fn stated(
             }
         }
         Answer::Person | Answer::Place => {
-            let not_given = |&&(s, e): &&(usize, usize)| {
+            let not_given = |&(s, e): &(usize, usize)| {
                 let t = text.get(s..e).unwrap_or("").to_lowercase();
                 !given.iter().any(|g| g == &t || t.contains(g.as_str()))
             };
+            // A place follows "in", "at", "from" …; a person does not; and it
+            // is named in the answering clause itself ("founded by Tom Poe,
+            // who was born in Porto" does not say where a label was founded).
+            let place_like = |&(s, _): &(usize, usize)| {
+                let before = text.get(..s).unwrap_or("").trim_end().to_lowercase();
+                ["in", "at", "from", "near", "of", "on", "to"]
+                    .iter()
+                    .any(|p| before.ends_with(&format!(" {p}")) || before == *p)
+            };
+            let fits = |r: &(usize, usize)| {
+                (answer == Answer::Place) == place_like(r)
+                    && r.0 >= clause.0
+                    && r.1 <= clause.1
+                    && not_given(r)
+            };
             let mut found: Vec<(usize, usize)> = linked
                 .iter()
-                .filter(|r| inside(r))
-                .filter(not_given)
+                .filter(|r| inside(r) && fits(r))
                 .copied()
                 .collect();
             if found.is_empty() {
-                found = names(text, sentence, given);
+                found = names(text, sentence, given)
+                    .into_iter()
+                    .filter(fits)
+                    .collect();
             }
             found
         }

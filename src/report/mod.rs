@@ -72,7 +72,42 @@ pub fn describe(value: &Value, zh: bool) -> String {
             (true, false) => "yes, the same".into(),
             (false, false) => "no, they differ".into(),
         },
-        Value::Choice { label, year, .. } => format!("{label} ({year})"),
+        // The choice and its value against the others' values, never the
+        // other candidates' names (a reader takes a named one for an answer).
+        Value::Choice {
+            slot,
+            label,
+            compared,
+        } => {
+            let own = compared
+                .iter()
+                .find(|c| c.slot == *slot)
+                .map(|c| c.value.as_str());
+            let others: Vec<&str> = compared
+                .iter()
+                .filter(|c| c.slot != *slot)
+                .map(|c| c.value.as_str())
+                .collect();
+            match (own, zh) {
+                (Some(v), true) => format!("{label}（{v}；其他：{}）", others.join("、")),
+                (Some(v), false) => format!("{label} ({v}; the other: {})", others.join("; ")),
+                (None, _) => label.clone(),
+            }
+        }
+        Value::Verdict { holds, compared } => {
+            let detail = compared
+                .iter()
+                .map(|c| format!("{}: {}", c.label, c.value))
+                .collect::<Vec<_>>()
+                .join("; ");
+            match (holds, zh) {
+                (true, true) => format!("是（{detail}）"),
+                (false, true) => format!("否（{detail}）"),
+                (true, false) => format!("yes ({detail})"),
+                (false, false) => format!("no ({detail})"),
+            }
+        }
+        Value::Common { value, .. } => value.clone(),
     }
 }
 

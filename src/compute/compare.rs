@@ -1,0 +1,592 @@
+//! Stage 8 — compute: comparisons of named things, over the values their
+//! own slots read ("Who is older, A or B?", "Are A and B both magazines?",
+//! "Which is a comedy film, A or B?", "What do A and B have in common?").
+//!
+//! Guarantees: like is compared with like — dates by date (a full date when
+//! both state one, else the year), amounts by number — and a comparison that
+//! lacks a value for any input is [`Unresolved`] (`no-comparable-value`),
+//! never decided on the inputs that have one; "both" holds only when every
+//! input's own page says what the question says; a choice with no single
+//! winner (a tie, or both or neither is it) is `unresolved`, not the first.
+
+use super::number::{en_number, parse_decimal};
+use super::{first_year, unresolved, Unresolved};
+use crate::analyze::{self, lexicon};
+use crate::execute::read::sentences;
+use crate::model::{Compared, Op, Value};
+
+/// One input of a comparison.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    pub slot: &'a str,
+    /// What the input is (its page's title).
+    pub label: &'a str,
+    pub value: &'a Value,
+    /// The text of the input's page.
+    pub text: &'a str,
+}
+
+/// Share of a question's predicate words an input's page must state.
+const PREDICATE_MIN: f32 = 0.5;
+/// Sentences of a page that state what it is (its definition).
+const DEFINITION_SENTENCES: usize = 2;
+
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A sortable key of a date as text states it: year, then month and day
+/// when stated ("September 6, 1961" → 19610906).
+fn date_key(text: &str) -> Option<f64> {
+    let year = first_year(text)?;
+    let words: Vec<String> = analyze::words(text).into_iter().map(|w| w.term).collect();
+    let month = words
+        .iter()
+        .find_map(|w| {
+            MONTHS
+                .iter()
+                .position(|m| m == w || (w.len() >= 3 && m.starts_with(w.as_str())))
+        })
+        .map_or(0, |m| m + 1);
+    let day = words
+        .iter()
+        .filter(|w| w.len() <= 2)
+        .find_map(|w| w.parse::<u32>().ok().filter(|d| (1..=31).contains(d)))
+        .unwrap_or(0);
+    Some((year * 10_000 + month as i64 * 100 + i64::from(day)) as f64)
+}
+
+/// The number a text states ("15,023", "140 million", "nine").
+fn number_key(text: &str) -> Option<f64> {
+    let words: Vec<String> = analyze::words(text).into_iter().map(|w| w.term).collect();
+    let digits: String = text
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.')
+        .filter(|c| *c != ',')
+        .collect();
+    let base = parse_decimal(digits.trim_end_matches('.'))
+        .or_else(|| words.iter().find_map(|w| en_number(w).map(f64::from)))?;
+    let scale = if words.iter().any(|w| w == "billion") {
+        1e9
+    } else if words.iter().any(|w| w == "million") {
+        1e6
+    } else if words.iter().any(|w| w == "thousand") {
+        1e3
+    } else {
+        1.0
+    };
+    Some(base * scale)
+}
+
+/// The compared value of an input and its sort key.
+fn key_of(input: &Input) -> Option<(String, f64)> {
+    match input.value {
+        Value::Stated { kind, value, .. } => {
+            let key = if kind == "number" {
+                number_key(value)
+            } else {
+                date_key(value)
+            }?;
+            Some((value.clone(), key))
+        }
+        Value::Passage { text, .. } => {
+            let year = first_year(text)?;
+            Some((year.to_string(), year as f64))
+        }
+        _ => None,
+    }
+}
+
+/// True when a question asks whether things are in the same place.
+fn same_place(question: &str) -> bool {
+    let l = question.to_lowercase();
+    [
+        "city", "country", "state", "town", "place", "location", "county", "region",
+    ]
+    .iter()
+    .any(|w| l.contains(&format!("same {w}")))
+}
+
+/// The first sentences of a page: what it says the thing is.
+fn definition(text: &str) -> String {
+    sentences(text)
+        .into_iter()
+        .take(DEFINITION_SENTENCES)
+        .filter_map(|(s, e)| text.get(s..e))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The stems of a text's words.
+fn stems(text: &str) -> Vec<String> {
+    analyze::terms(text)
+        .into_iter()
+        .map(|t| lexicon::lemma(&t.term))
+        .collect()
+}
+
+/// What the question says of its things: its words minus the things'
+/// names and the words of the comparison itself.
+fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
+    let names: Vec<String> = inputs.iter().flat_map(|i| stems(i.label)).collect();
+    let frame = [
+        "both", "which", "common", "same", "share", "either", "type", "kind",
+    ];
+    let mut out: Vec<String> = Vec::new();
+    for s in stems(question) {
+        if !names.contains(&s) && !frame.iter().any(|f| analyze::stem(f) == s) && !out.contains(&s)
+        {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Share of the predicate an input's definition states.
+fn states_predicate(predicate: &[String], input: &Input) -> f32 {
+    if predicate.is_empty() {
+        return 0.0;
+    }
+    let have = stems(&definition(input.text));
+    let found = predicate
+        .iter()
+        .filter(|p| {
+            have.iter().any(|h| {
+                h == *p
+                    || (p.len() >= 4
+                        && h.len() >= 4
+                        && (h.starts_with(p.as_str()) || p.starts_with(h.as_str())))
+            })
+        })
+        .count();
+    found as f32 / predicate.len() as f32
+}
+
+/// The noun phrase a definition gives after "is a" / "was an" / "are":
+/// its content words ("an American heavy metal band" → american, heavi,
+/// metal, band).
+fn kind_words(text: &str) -> Vec<(String, String)> {
+    let def = definition(text);
+    let lower = def.to_lowercase();
+    let start = [
+        " is a ",
+        " is an ",
+        " was a ",
+        " was an ",
+        " are ",
+        " were ",
+        " is the ",
+        " was the ",
+    ]
+    .iter()
+    .filter_map(|m| lower.find(m).map(|i| i + m.len()))
+    .min();
+    let Some(start) = start else {
+        return Vec::new();
+    };
+    let rest = def.get(start..).unwrap_or("");
+    let end = rest.find([',', '.', ';', '(']).unwrap_or(rest.len()).min(
+        [
+            " who ", " that ", " which ", " in ", " from ", " by ", " of ", " for ", " based ",
+        ]
+        .iter()
+        .filter_map(|m| rest.find(m))
+        .min()
+        .unwrap_or(rest.len()),
+    );
+    analyze::words(rest.get(..end).unwrap_or(""))
+        .into_iter()
+        .filter(|w| !analyze::is_stop_word(&w.term))
+        .map(|w| {
+            let surface = rest.get(w.start..w.end).unwrap_or("").to_string();
+            (analyze::stem(&w.term), surface)
+        })
+        .collect()
+}
+
+fn compared(inputs: &[Input], values: &[String]) -> Vec<Compared> {
+    inputs
+        .iter()
+        .zip(values)
+        .map(|(i, v)| Compared {
+            slot: i.slot.to_string(),
+            label: i.label.to_string(),
+            value: v.clone(),
+        })
+        .collect()
+}
+
+/// Applies a comparison to its inputs.
+pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unresolved> {
+    if inputs.len() < 2 {
+        return Err(unresolved(
+            "no-comparable-value",
+            format!("{} needs at least two inputs", op.name()),
+        ));
+    }
+    match op {
+        Op::Earliest | Op::Latest => {
+            let mut keyed = Vec::new();
+            for i in inputs {
+                let Some(k) = key_of(i) else {
+                    return Err(unresolved(
+                        "no-comparable-value",
+                        format!("{} states no date or number to compare", i.slot),
+                    ));
+                };
+                keyed.push(k);
+            }
+            let values: Vec<String> = keyed.iter().map(|(v, _)| v.clone()).collect();
+            let keys: Vec<f64> = keyed.iter().map(|(_, k)| *k).collect();
+            let best = if op == Op::Earliest {
+                keys.iter().copied().fold(f64::INFINITY, f64::min)
+            } else {
+                keys.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+            };
+            let winners: Vec<usize> = (0..keys.len())
+                .filter(|&k| keys.get(k) == Some(&best))
+                .collect();
+            let [winner] = winners.as_slice() else {
+                return Err(unresolved(
+                    "tie",
+                    format!("the inputs state the same value ({})", values.join(", ")),
+                ));
+            };
+            let chosen = inputs
+                .get(*winner)
+                .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
+            Ok(Value::Choice {
+                slot: chosen.slot.to_string(),
+                label: chosen.label.to_string(),
+                compared: compared(inputs, &values),
+            })
+        }
+        Op::Both | Op::Which => {
+            let predicate = predicate(question, inputs);
+            let shares: Vec<f32> = inputs
+                .iter()
+                .map(|i| states_predicate(&predicate, i))
+                .collect();
+            let says: Vec<bool> = shares.iter().map(|s| *s >= PREDICATE_MIN).collect();
+            let values: Vec<String> = inputs
+                .iter()
+                .map(|i| {
+                    let k: Vec<String> = kind_words(i.text).into_iter().map(|(_, w)| w).collect();
+                    if k.is_empty() {
+                        definition(i.text)
+                    } else {
+                        k.join(" ")
+                    }
+                })
+                .collect();
+            if op == Op::Both {
+                return Ok(Value::Verdict {
+                    holds: says.iter().all(|s| *s),
+                    compared: compared(inputs, &values),
+                });
+            }
+            let holders: Vec<usize> = (0..says.len())
+                .filter(|&k| says.get(k) == Some(&true))
+                .collect();
+            let [winner] = holders.as_slice() else {
+                let detail = if holders.is_empty() {
+                    "neither input states it"
+                } else {
+                    "more than one input states it"
+                };
+                return Err(unresolved("no-single-choice", detail.into()));
+            };
+            let chosen = inputs
+                .get(*winner)
+                .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
+            Ok(Value::Choice {
+                slot: chosen.slot.to_string(),
+                label: chosen.label.to_string(),
+                compared: compared(inputs, &values),
+            })
+        }
+        Op::Same if same_place(question) => {
+            // "founded in the same city": the places each page states — all
+            // of them, or there is nothing to compare.
+            if !inputs
+                .iter()
+                .all(|i| matches!(i.value, Value::Stated { .. }))
+            {
+                return Err(unresolved(
+                    "no-comparable-value",
+                    "an input's page does not state the place".into(),
+                ));
+            }
+            let values: Vec<String> = inputs
+                .iter()
+                .map(|i| match i.value {
+                    Value::Stated { value, .. } => value.clone(),
+                    _ => String::new(),
+                })
+                .collect();
+            let first = values.first().map(|v| v.to_lowercase()).unwrap_or_default();
+            Ok(Value::Verdict {
+                holds: values.iter().all(|v| v.to_lowercase() == first),
+                compared: compared(inputs, &values),
+            })
+        }
+        Op::Same if question.to_lowercase().contains("nationalit") => {
+            // The capitalized adjective of each definition ("an *American*
+            // film director").
+            let values: Vec<String> = inputs
+                .iter()
+                .map(|i| {
+                    kind_words(i.text)
+                        .into_iter()
+                        .map(|(_, w)| w)
+                        .find(|w| w.chars().next().is_some_and(char::is_uppercase))
+                        .unwrap_or_default()
+                })
+                .collect();
+            if values.iter().any(String::is_empty) {
+                return Err(unresolved(
+                    "no-comparable-value",
+                    "an input's page states no nationality".into(),
+                ));
+            }
+            let first = values.first().map(|v| v.to_lowercase()).unwrap_or_default();
+            Ok(Value::Verdict {
+                holds: values.iter().all(|v| v.to_lowercase() == first),
+                compared: compared(inputs, &values),
+            })
+        }
+        Op::Common | Op::Same => {
+            let kinds: Vec<Vec<(String, String)>> =
+                inputs.iter().map(|i| kind_words(i.text)).collect();
+            let values: Vec<String> = kinds
+                .iter()
+                .map(|k| {
+                    k.iter()
+                        .map(|(_, w)| w.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            if kinds.iter().any(Vec::is_empty) {
+                return Err(unresolved(
+                    "no-comparable-value",
+                    "an input's page does not say what it is".into(),
+                ));
+            }
+            let first = kinds.first().cloned().unwrap_or_default();
+            let shared: Vec<(String, String)> = first
+                .into_iter()
+                .filter(|(s, _)| kinds.iter().skip(1).all(|k| k.iter().any(|(o, _)| o == s)))
+                .collect();
+            if op == Op::Same {
+                return Ok(Value::Verdict {
+                    holds: !shared.is_empty(),
+                    compared: compared(inputs, &values),
+                });
+            }
+            // The head of the shared phrase: its last word ("heavy metal *band*").
+            let Some((_, word)) = shared.last() else {
+                return Err(unresolved(
+                    "nothing-in-common",
+                    "their pages say they are different things".into(),
+                ));
+            };
+            Ok(Value::Common {
+                value: word.clone(),
+                compared: compared(inputs, &values),
+            })
+        }
+        Op::Difference => Err(unresolved(
+            "no-comparable-value",
+            "a difference compares durations".into(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stated(kind: &str, value: &str) -> Value {
+        Value::Stated {
+            kind: kind.into(),
+            value: value.into(),
+            passage_id: "p".into(),
+            span: crate::analyze::char_span("", 0, 0),
+            sentence: String::new(),
+        }
+    }
+
+    fn passage(text: &str) -> Value {
+        Value::Passage {
+            passage_id: "p".into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn dates_and_numbers_like_with_like() {
+        let a = stated("date", "May 19, 1966");
+        let b = stated("date", "August 23, 1974");
+        let inputs = [
+            Input {
+                slot: "q1",
+                label: "Carrie Akre",
+                value: &a,
+                text: "",
+            },
+            Input {
+                slot: "q2",
+                label: "Shifty Shellshock",
+                value: &b,
+                text: "",
+            },
+        ];
+        let v = compare(Op::Earliest, "Who is older?", &inputs).unwrap();
+        assert!(matches!(v, Value::Choice { ref label, .. } if label == "Carrie Akre"));
+        let v = compare(Op::Latest, "Who is younger?", &inputs).unwrap();
+        assert!(matches!(v, Value::Choice { ref label, .. } if label == "Shifty Shellshock"));
+        let same_year = stated("date", "May 19, 1974");
+        let inputs = [
+            Input {
+                slot: "q1",
+                label: "A",
+                value: &same_year,
+                text: "",
+            },
+            Input {
+                slot: "q2",
+                label: "B",
+                value: &b,
+                text: "",
+            },
+        ];
+        let v = compare(Op::Earliest, "Who is older?", &inputs).unwrap();
+        assert!(
+            matches!(v, Value::Choice { ref label, .. } if label == "A"),
+            "May before August"
+        );
+        let n1 = stated("number", "1,200 species");
+        let n2 = stated("number", "nine species");
+        let inputs = [
+            Input {
+                slot: "q1",
+                label: "Othonna",
+                value: &n1,
+                text: "",
+            },
+            Input {
+                slot: "q2",
+                label: "Stangeria",
+                value: &n2,
+                text: "",
+            },
+        ];
+        let v = compare(Op::Latest, "more species", &inputs).unwrap();
+        assert!(matches!(v, Value::Choice { ref label, .. } if label == "Othonna"));
+        // A value missing is never decided on the other one.
+        let none = passage("no date here");
+        let inputs = [
+            Input {
+                slot: "q1",
+                label: "A",
+                value: &a,
+                text: "",
+            },
+            Input {
+                slot: "q2",
+                label: "B",
+                value: &none,
+                text: "",
+            },
+        ];
+        assert_eq!(
+            compare(Op::Earliest, "older?", &inputs).unwrap_err().reason,
+            "no-comparable-value"
+        );
+    }
+
+    #[test]
+    fn both_which_and_common_read_the_pages() {
+        let v = passage("");
+        let wells = "H. G. Wells was an English writer. He wrote novels.";
+        let dario = "Rubén Darío was a Nicaraguan poet who initiated modernismo.";
+        let villa = "Villa Paletti is a board game of physical skill designed by Bill Payne.";
+        let betrayal = "Betrayal at House on the Hill is a board game published by Avalon Hill.";
+        let inputs = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
+            [
+                Input {
+                    slot: "q1",
+                    label: la,
+                    value: &v,
+                    text: a,
+                },
+                Input {
+                    slot: "q2",
+                    label: lb,
+                    value: &v,
+                    text: b,
+                },
+            ]
+        };
+        let r = compare(
+            Op::Both,
+            "Were H. G. Wells and Rubén Darío both English?",
+            &inputs(wells, "H. G. Wells", dario, "Rubén Darío"),
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Verdict { holds: false, .. }));
+        let r = compare(
+            Op::Both,
+            "Are Villa Paletti and Betrayal at House on the Hill both board games?",
+            &inputs(
+                villa,
+                "Villa Paletti",
+                betrayal,
+                "Betrayal at House on the Hill",
+            ),
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Verdict { holds: true, .. }));
+        let r = compare(
+            Op::Which,
+            "Which is a board game, Villa Paletti or H. G. Wells?",
+            &inputs(villa, "Villa Paletti", wells, "H. G. Wells"),
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Choice { ref label, .. } if label == "Villa Paletti"));
+        let r = compare(
+            Op::Common,
+            "What are both?",
+            &inputs(
+                villa,
+                "Villa Paletti",
+                betrayal,
+                "Betrayal at House on the Hill",
+            ),
+        )
+        .unwrap();
+        assert!(
+            matches!(r, Value::Common { ref value, .. } if value == "game"),
+            "{r:?}"
+        );
+        let r = compare(
+            Op::Common,
+            "What do they share?",
+            &inputs(wells, "H. G. Wells", villa, "Villa Paletti"),
+        );
+        assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+    }
+}
