@@ -26,8 +26,10 @@ pub struct Input<'a> {
     pub text: &'a str,
 }
 
-/// Share of a question's predicate words an input's page must state.
-const PREDICATE_MIN: f32 = 0.5;
+/// Share of a question's predicate words an input's page must state: all
+/// of them ("British film directors": a film director who is Argentine is
+/// not one).
+const PREDICATE_MIN: f32 = 1.0;
 /// Sentences of a page that state what it is (its definition).
 const DEFINITION_SENTENCES: usize = 2;
 
@@ -173,6 +175,16 @@ fn states_predicate(predicate: &[String], input: &Input) -> f32 {
         .count();
     found as f32 / predicate.len() as f32
 }
+
+/// One word's stem the other's, or one a prefix of the other ("film",
+/// "filmmaker"; "direct", "director"), both at least four letters.
+fn same_family(a: &str, b: &str) -> bool {
+    a == b || (a.len() >= 4 && b.len() >= 4 && (a.starts_with(b) || b.starts_with(a)))
+}
+
+/// Kind nouns whose answer is the modifier of the things' shared kind ("What
+/// sport…?" of two *tennis* players), not its head.
+const MODIFIER_KINDS: &[&str] = &["sport", "industry", "field", "genre", "language", "style", "instrument"];
 
 /// The noun phrase a definition gives after "is a" / "was an" / "are":
 /// its content words ("an American heavy metal band" → american, heavi,
@@ -388,7 +400,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             let first = kinds.first().cloned().unwrap_or_default();
             let shared: Vec<(String, String)> = first
                 .into_iter()
-                .filter(|(s, _)| kinds.iter().skip(1).all(|k| k.iter().any(|(o, _)| o == s)))
+                .filter(|(s, _)| kinds.iter().skip(1).all(|k| k.iter().any(|(o, _)| same_family(o, s))))
                 .collect();
             if op == Op::Same {
                 return Ok(Value::Verdict {
@@ -396,8 +408,15 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     compared: compared(inputs, &values),
                 });
             }
-            // The head of the shared phrase: its last word ("heavy metal *band*").
-            let Some((_, word)) = shared.last() else {
+            // The head of the shared phrase: its last word ("heavy metal
+            // *band*"), or its first modifier when the question asks for one.
+            let lower = question.to_lowercase();
+            let modifier = MODIFIER_KINDS
+                .iter()
+                .any(|k| lower.contains(&format!("what {k}")))
+                && shared.len() > 1;
+            let pick = if modifier { shared.first() } else { shared.last() };
+            let Some((_, word)) = pick else {
                 return Err(unresolved(
                     "nothing-in-common",
                     "their pages say they are different things".into(),

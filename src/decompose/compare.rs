@@ -128,7 +128,8 @@ fn form(l: &str) -> Option<Form> {
             match participle(&ws, at) {
                 Some(p) if p != "born" => DateAsk::Was(p),
                 _ if has("who") => DateAsk::Born,
-                _ => DateAsk::Was("founded".into()),
+                // No verb to ask with: the date the page states.
+                _ => DateAsk::Was(String::new()),
             }
         };
         return Some(Form::Date { op, ask });
@@ -196,9 +197,13 @@ impl Builder<'_> {
             return None;
         }
         let mut ids = Vec::new();
-        for r in &names {
+        for (r, page) in &names {
             let name = tidy(slice(clause, *r));
-            let (text, constraints) = self.constrain(&ask_of(&form, &name), self.default_year);
+            let (text, mut constraints) = self.constrain(&ask_of(&form, &name), self.default_year);
+            // A thing that is a page is read on its own page.
+            if let Some(page) = page {
+                constraints.insert("page".into(), page.clone());
+            }
             ids.push(self.retrieval(text, constraints, Output::Passage));
         }
         let op = op_of(&form);
@@ -211,20 +216,26 @@ impl Builder<'_> {
         Some(c)
     }
 
-    /// The things a comparison names: the pages (titles) the clause names,
-    /// else its capitalized names, in order, without overlaps.
-    fn compared(&self, clause: &str) -> Vec<(usize, usize)> {
-        let mut titles: Vec<(usize, usize)> = Vec::new();
+    /// The things a comparison names: the pages (titles) the clause names
+    /// with a capital or in quotes, else its capitalized names, in order,
+    /// without overlaps; with the page's entity when it is one.
+    fn compared(&self, clause: &str) -> Vec<((usize, usize), Option<String>)> {
+        let names = frame::frame(clause, frame::Strictness::Question).names;
+        let mut titles: Vec<((usize, usize), Option<String>)> = Vec::new();
         for m in self.index.mentions_in(clause) {
             let r = (m.start as usize, m.end as usize);
-            if self.index.is_title(m.entity) && !titles.iter().any(|t| t.0 < r.1 && r.0 < t.1) {
-                titles.push(r);
+            // "a girl *group*" is not the page Group (periodic table).
+            let named = names.iter().any(|n| n.0 <= r.0 && r.1 <= n.1 + 1 || r.0 <= n.0 && n.1 <= r.1);
+            let overlaps = titles.iter().any(|(t, _)| t.0 < r.1 && r.0 < t.1);
+            if self.index.is_title(m.entity) && named && !overlaps {
+                let id = self.index.entity(m.entity).map(|e| e.id.clone());
+                titles.push((r, id));
             }
         }
         if titles.len() < 2 {
-            titles = frame::frame(clause, frame::Strictness::Question).names;
+            titles = names.into_iter().map(|r| (r, None)).collect();
         }
-        crate::order::sort_by_key(&mut titles, |r| *r);
+        crate::order::sort_by_key(&mut titles, |(r, _)| *r);
         titles
     }
 }

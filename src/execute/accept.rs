@@ -147,8 +147,14 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     }
     // Names and no topic word ("what should Priya not eat?"): the passage
     // must also say what is asked (the soft words), unless a cue says it.
+    // (A typed answer is verified by its value instead: "When was Macworld
+    // created?" is answered by the date its page states, in any words.)
     let soft_words = frame.with_role(Role::Soft).next().is_some();
-    if !ctx.has_words && soft_words && reading.soft < SOFT_MIN && !ctx.cued {
+    let typed = matches!(
+        frame.answer,
+        Answer::Year | Answer::Date | Answer::Number | Answer::Duration
+    );
+    if !ctx.has_words && soft_words && !typed && reading.soft < SOFT_MIN && !ctx.cued {
         return Err(Rejection::Topic((reading.soft * 100.0).round() as u32));
     }
     if !reading.typed && !cue_stands_in {

@@ -521,6 +521,7 @@ pub fn read_after(
         score: f32::MIN,
         anchors: Vec::new(),
     };
+    let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
     let cues = negation_cues(text);
     let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
     let mut h = 0;
@@ -537,8 +538,10 @@ pub fn read_after(
                 .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
                 .map(|&(i, _)| i)
                 .collect();
-            // A clause with no question word cannot beat one that has some.
-            if inside.is_empty() && best.score > f32::MIN {
+            // A clause with no question word cannot beat one that has some,
+            // unless the title speaks for it ("It started life as a print
+            // magazine in 1984" on the page Macworld).
+            if inside.is_empty() && best.score > f32::MIN && !titled {
                 continue;
             }
             let here = |i: usize| inside.contains(&i);

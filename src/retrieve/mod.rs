@@ -60,13 +60,17 @@ fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
 }
 
 /// True when the passage satisfies every constraint. `entities` matches a
-/// passage linked to the entity; any other key compares `meta[key]`.
+/// passage linked to the entity (it carries or mentions it), `page` the
+/// passage whose own title is the entity; any other key compares `meta[key]`.
 pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
     let Some(p) = index.passage(doc) else {
         return false;
     };
     constraints.iter().all(|(key, want)| match key.as_str() {
         "entities" | "entity" => index.resolve(want).is_some_and(|e| index.links(doc, e)),
+        "page" => index
+            .resolve(want)
+            .is_some_and(|e| index.title_entity(doc) == Some(e)),
         _ => p.meta.get(key).is_some_and(|v| v.matches(want)),
     })
 }
