@@ -184,7 +184,15 @@ fn same_family(a: &str, b: &str) -> bool {
 
 /// Kind nouns whose answer is the modifier of the things' shared kind ("What
 /// sport…?" of two *tennis* players), not its head.
-const MODIFIER_KINDS: &[&str] = &["sport", "industry", "field", "genre", "language", "style", "instrument"];
+const MODIFIER_KINDS: &[&str] = &[
+    "sport",
+    "industry",
+    "field",
+    "genre",
+    "language",
+    "style",
+    "instrument",
+];
 
 /// The noun phrase a definition gives after "is a" / "was an" / "are":
 /// its content words ("an American heavy metal band" → american, heavi,
@@ -400,7 +408,12 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             let first = kinds.first().cloned().unwrap_or_default();
             let shared: Vec<(String, String)> = first
                 .into_iter()
-                .filter(|(s, _)| kinds.iter().skip(1).all(|k| k.iter().any(|(o, _)| same_family(o, s))))
+                .filter(|(s, _)| {
+                    kinds
+                        .iter()
+                        .skip(1)
+                        .all(|k| k.iter().any(|(o, _)| same_family(o, s)))
+                })
                 .collect();
             if op == Op::Same {
                 return Ok(Value::Verdict {
@@ -415,7 +428,11 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 .iter()
                 .any(|k| lower.contains(&format!("what {k}")))
                 && shared.len() > 1;
-            let pick = if modifier { shared.first() } else { shared.last() };
+            let pick = if modifier {
+                shared.first()
+            } else {
+                shared.last()
+            };
             let Some((_, word)) = pick else {
                 return Err(unresolved(
                     "nothing-in-common",

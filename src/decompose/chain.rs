@@ -140,7 +140,10 @@ impl Builder<'_> {
         }
         let last = last?;
         let (question, constraints) = self.constrain(&text, self.default_year);
-        let next = self.dependant(question, constraints, vec![last.clone()]);
+        // Every step whose value the rest still names (a description that
+        // did not take in an earlier one leaves its placeholder here).
+        let on = crate::plan::placeholders(&question);
+        let next = self.dependant(question, constraints, on);
         self.notes.push(format!(
             "{last} → {next}: the described thing is found first, then asked about"
         ));

@@ -153,6 +153,24 @@ fn form(l: &str) -> Option<Form> {
     None
 }
 
+/// True when the compared things are coordinated — "A or B", "A and B",
+/// "A, B or C", "between A and B" — not merely named in one clause ("the
+/// county as McRae in the same state as KAGH-FM" compares nothing).
+fn coordinated(clause: &str, names: &[((usize, usize), Option<String>)]) -> bool {
+    names.windows(2).all(|pair| {
+        let between = clause
+            .get(pair[0].0 .1..pair[1].0 .0)
+            .unwrap_or("")
+            .to_lowercase();
+        let words: Vec<&str> = between
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.len() <= 3 && words.iter().any(|w| matches!(*w, "or" | "and"))
+            || (between.trim().trim_matches(['"', '“', '”']) == ",")
+    })
+}
+
 /// The question one slot asks of one compared thing.
 fn ask_of(form: &Form, name: &str) -> String {
     match form {
@@ -193,7 +211,7 @@ impl Builder<'_> {
         }
         let form = form(&clause.to_lowercase())?;
         let names = self.compared(clause);
-        if names.len() < 2 || names.len() > 4 {
+        if names.len() < 2 || names.len() > 4 || !coordinated(clause, &names) {
             return None;
         }
         let mut ids = Vec::new();
@@ -225,7 +243,9 @@ impl Builder<'_> {
         for m in self.index.mentions_in(clause) {
             let r = (m.start as usize, m.end as usize);
             // "a girl *group*" is not the page Group (periodic table).
-            let named = names.iter().any(|n| n.0 <= r.0 && r.1 <= n.1 + 1 || r.0 <= n.0 && n.1 <= r.1);
+            let named = names
+                .iter()
+                .any(|n| n.0 <= r.0 && r.1 <= n.1 + 1 || r.0 <= n.0 && n.1 <= r.1);
             let overlaps = titles.iter().any(|(t, _)| t.0 < r.1 && r.0 < t.1);
             if self.index.is_title(m.entity) && named && !overlaps {
                 let id = self.index.entity(m.entity).map(|e| e.id.clone());
