@@ -138,31 +138,93 @@ export function formatAmount(amount, unit) {
   return `${formatNumber(amount)} ${Math.abs(amount) === 1 ? names[0] : names[1]}`;
 }
 
-/** One-line human form of a slot value ("30 calendar days after 差旅结束"). */
-export function formatValue(value) {
+const cite = (passageId) => (passageId ? ` [${passageId}]` : '');
+const inPassage = (passageId) => (passageId ? ` in [${passageId}]` : '');
+const kindNote = (kind) => (kind ? ` (${kind})` : '');
+
+/**
+ * The value itself, without where it came from or what it was compared with:
+ * "1958", "Tomas Varga", "no", "30 calendar days". Graph nodes show this;
+ * `formatValue` starts with it.
+ */
+export function valueHeadline(value) {
   if (!value || typeof value !== 'object') return '—';
   switch (value.type) {
     case 'duration':
-      return formatAmount(value.amount, value.unit) + (value.start ? ` after ${value.start}` : '');
-    case 'difference': {
-      const dir = value.direction && value.direction !== 'same' ? ` ${value.direction}` : '';
-      if (value.direction === 'same' || value.amount === 0) {
-        return `no difference (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
-      }
-      return `${formatAmount(Math.abs(value.amount), value.unit)}${dir} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
-    }
+      return formatAmount(value.amount, value.unit);
+    case 'difference':
+      return value.direction === 'same' || value.amount === 0
+        ? 'no difference'
+        : `${formatAmount(Math.abs(value.amount), value.unit)}${value.direction ? ` ${value.direction}` : ''}`;
     case 'same':
       return value.equal ? 'yes — the same' : 'no — they differ';
+    case 'verdict':
+      return value.holds ? 'yes' : 'no';
     case 'choice':
-      return `${value.label}${value.year !== undefined ? ` (${value.year})` : ''}${value.slot ? ` — from ${value.slot}` : ''}`;
+      return String(value.label ?? '');
+    case 'common':
+    case 'stated':
+      return String(value.value ?? '');
     case 'entity':
-      return `${value.id}${value.entity_type ? ` (${value.entity_type})` : ''}${value.passage_id ? ` in [${value.passage_id}]` : ''}`;
     case 'document':
-      return `${value.id}${value.passage_id ? ` in [${value.passage_id}]` : ''}`;
+      return String(value.id ?? '');
     case 'passage':
-      return `${value.text ?? ''}${value.passage_id ? ` [${value.passage_id}]` : ''}`;
+      return String(value.text ?? '');
+    case 'facts': {
+      const n = value.facts?.length ?? 0;
+      return `${n} ${n === 1 ? 'fact' : 'facts'}`;
+    }
     default:
       return JSON.stringify(value);
+  }
+}
+
+// "Tomas Varga: Hungarian; Elena Sorensen: Danish"
+const comparedList = (compared = []) => compared.map((c) => `${c.label}: ${c.value}`).join('; ');
+
+/** Most facts a one-line form quotes; the rest are counted. */
+const FACTS_SHOWN = 2;
+
+/**
+ * One-line human form of a slot value ("30 calendar days after 差旅结束",
+ * "1958 (year) in [tomas-varga]", "Callum Reid — 2 November 1966 vs
+ * 14 March 1971 (Iona Fraser)", "no — Tomas Varga: Hungarian; Elena
+ * Sorensen: Danish").
+ */
+export function formatValue(value) {
+  if (!value || typeof value !== 'object') return '—';
+  const head = valueHeadline(value);
+  switch (value.type) {
+    case 'duration':
+      return head + (value.start ? ` after ${value.start}` : '');
+    case 'difference':
+      return `${head} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
+    case 'choice': {
+      const compared = value.compared ?? [];
+      const chosen = compared.find((c) => c.slot === value.slot);
+      const others = compared.filter((c) => c !== chosen).map((c) => `${c.value} (${c.label})`);
+      const values = chosen ? [chosen.value, ...others] : others;
+      return values.length ? `${head} — ${values.join(' vs ')}` : head;
+    }
+    case 'verdict':
+    case 'common':
+      return value.compared?.length ? `${head} — ${comparedList(value.compared)}` : head;
+    case 'stated':
+      return head + kindNote(value.kind) + inPassage(value.passage_id);
+    case 'entity':
+      return head + kindNote(value.entity_type) + inPassage(value.passage_id);
+    case 'document':
+      return head + inPassage(value.passage_id);
+    case 'passage':
+      return head + cite(value.passage_id);
+    case 'facts': {
+      const facts = value.facts ?? [];
+      const shown = facts.slice(0, FACTS_SHOWN).map((f) => `${f.text}${cite(f.passage_id)}`);
+      const rest = facts.length - shown.length;
+      return shown.length ? `${head}: ${shown.join(' ')}${rest > 0 ? ` (+${rest} more)` : ''}` : head;
+    }
+    default:
+      return head;
   }
 }
 

@@ -2,16 +2,19 @@
 // arrows along `depends_on` (prerequisite → dependant). Retrieval slots
 // (retrieve/follow) are rounded rectangles, compute slots (compare/compute)
 // hexagons. Every node names its state in words, so colour is never the only
-// signal; hops whose chain edge failed validation are dashed.
+// signal, and the value it found ("= Tomas Varga", "= no"), so a chain's
+// bridge value and a comparison's outcome read off the graph; hops whose
+// chain edge failed validation are dashed.
 //
 //   renderGraph(container, report, { onSelect(slotId) })
 //
 // Test hooks: <svg data-graph>, one [data-node="<slot id>"] per slot,
-// one [data-edge="<from>-><to>"] per dependency.
-import { h, s, clear, stateInfo, isComputeKind, STATES } from './dom.js';
+// one [data-edge="<from>-><to>"] per dependency, a [data-value] line in a
+// node that has a value.
+import { h, s, clear, stateInfo, isComputeKind, valueHeadline, STATES } from './dom.js';
 
 const W = 176; // node width
-const H = 66; // node height
+const H = 80; // node height
 const COL_GAP = 60;
 const ROW_GAP = 16;
 const PAD = 10;
@@ -119,6 +122,7 @@ export function renderGraph(container, report, { onSelect } = {}) {
     const p = pos.get(sl.id);
     const info = stateInfo(sl.state);
     const compute = isComputeKind(sl.kind);
+    const value = nodeValue(sl);
     const shape = compute
       ? s('polygon', { class: 'shape', points: `14,0 ${W - 14},0 ${W},${H / 2} ${W - 14},${H} 14,${H} 0,${H / 2}` })
       : s('rect', { class: 'shape', width: W, height: H, rx: 10, ry: 10 });
@@ -129,7 +133,7 @@ export function renderGraph(container, report, { onSelect } = {}) {
       transform: `translate(${p.x},${p.y})`,
       tabindex: onSelect ? 0 : null,
       role: onSelect ? 'button' : null,
-      'aria-label': `${sl.id}, ${sl.kind}, ${sl.state}${sl.question ? `: ${sl.question}` : ''}`,
+      'aria-label': `${sl.id}, ${sl.kind}, ${sl.state}${sl.question ? `: ${sl.question}` : ''}${value ? ` = ${value}` : ''}`,
     },
     s('title', {}, `${sl.id} (${sl.kind}) — ${sl.state}${sl.reason ? `: ${sl.reason}` : ''}\n${sl.question ?? ''}`),
     shape,
@@ -137,7 +141,8 @@ export function renderGraph(container, report, { onSelect } = {}) {
       s('tspan', { class: 'node-name' }, sl.id),
       s('tspan', { class: 'node-kind' }, ` · ${sl.kind}`)),
     s('text', { class: 'node-state', x: W / 2, y: 39, 'text-anchor': 'middle' }, `${info.symbol} ${info.id}`),
-    s('text', { class: 'node-question', x: W / 2, y: 56, 'text-anchor': 'middle' }, truncate(sl.question ?? '', compute ? 24 : 28)));
+    s('text', { class: 'node-question', x: W / 2, y: 56, 'text-anchor': 'middle' }, truncate(sl.question ?? '', compute ? 24 : 28)),
+    value ? s('text', { class: 'node-value', 'data-value': '', x: W / 2, y: 72, 'text-anchor': 'middle' }, truncate(`= ${value}`, compute ? 24 : 28)) : null);
     if (onSelect) {
       node.addEventListener('click', () => onSelect(sl.id));
       node.addEventListener('keydown', (ev) => {
@@ -155,6 +160,13 @@ export function renderGraph(container, report, { onSelect } = {}) {
   return svg;
 }
 
+// What a node shows of its slot's value: the value itself, not a passage's
+// sentence (the question line already says what the part is about).
+function nodeValue(slot) {
+  const v = slot.value;
+  return v && v.type !== 'passage' ? valueHeadline(v) : null;
+}
+
 /** The legend: every state word with its swatch, and the two node shapes. */
 export function renderLegend(slots = []) {
   const present = new Set(slots.map((sl) => sl.state));
@@ -166,7 +178,6 @@ export function renderLegend(slots = []) {
     h('li', { class: 'legend-item shape-key' }, h('span', { class: 'shape-hex', 'aria-hidden': 'true' }), ' compare / compute'));
 }
 
-// Truncates to about `n` narrow-character widths (CJK and emoji count double).
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
 const charWidth = (ch) => (WIDE.test(ch) ? 2 : 1);
 

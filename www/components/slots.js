@@ -100,15 +100,37 @@ function formatOutput(output) {
 }
 
 function renderValue(value) {
-  const text = formatValue(value);
-  const out = h('span', { class: `value value-${value.type}` }, text);
-  if (value.type === 'duration' && value.text) {
-    return [out, h('span', { class: 'value-quote' }, ' — “', value.text, '”')];
-  }
-  if ((value.type === 'entity' || value.type === 'document') && value.span?.text && value.span.text !== value.id) {
-    return [out, h('span', { class: 'value-quote' }, ' — “', value.span.text, '”')];
-  }
+  const out = [h('span', { class: `value value-${value.type}` }, formatValue(value))];
+  const quote = valueQuote(value);
+  if (quote) out.push(h('span', { class: 'value-quote' }, ' — “', quote, '”'));
+  if (value.compared?.length) out.push(renderCompared(value));
   return out;
+}
+
+// The text a value was read from, when it says more than the value itself.
+function valueQuote(value) {
+  switch (value.type) {
+    case 'duration':
+      return value.text || null;
+    case 'stated':
+      // span offsets count in the passage, not the sentence: place it by its text
+      return value.sentence ? highlighted(value.sentence, value.span?.text ? { text: value.span.text } : null, 'value-span') : null;
+    case 'entity':
+    case 'document':
+      return value.span?.text && value.span.text !== value.id ? value.span.text : null;
+    default:
+      return null;
+  }
+}
+
+// A comparison's inputs: each slot (linked to its card), what it is and the
+// value it was compared by; the chosen one is marked.
+function renderCompared(value) {
+  return h('ul', { class: 'compared' }, value.compared.map((c) =>
+    h('li', { dataset: { slot: c.slot }, class: value.type === 'choice' && c.slot === value.slot ? 'chosen' : null },
+      h('a', { href: `#slot-${c.slot}`, class: 'slot-ref' }, c.slot), ' ',
+      c.label, ': ', h('strong', {}, c.value),
+      value.type === 'choice' && c.slot === value.slot ? h('span', { class: 'chosen-mark', title: 'chosen' }, ' ✓') : null)));
 }
 
 function renderEvidence(ev, anchors) {
