@@ -26,6 +26,9 @@ PKG         := pkg
 WWW         := www
 CORPUS      := corpus/helpcentre
 SAMPLE_IDX  := $(WWW)/sample.idx
+# The demo's open-text index: encyclopedia-style pages, no entity catalog.
+OPEN_CORPUS := corpus/encyclopedia
+OPEN_IDX    := $(WWW)/open.idx
 # The help widget's demo index (www/docs.html): a small Markdown docs site.
 DOCS_SITE   := js-tests/fixtures/docs-site
 DOCS_IDX    := $(WWW)/docs.idx
@@ -58,7 +61,7 @@ help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
 	@echo "make test    cargo fmt/clippy/test, wasm build, Node + browser tests"
 	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
-	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/, www/sample.idx and www/docs.idx"
+	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/, www/sample.idx, www/open.idx and www/docs.idx"
 	@echo "make msrv    check that the wasm module builds with the minimum Rust version ($(MSRV))"
 	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
@@ -139,8 +142,8 @@ wasm: tools-build cli
 	@echo "==> building the sample index $(SAMPLE_IDX)"
 	$(CLI) index $(CORPUS)/passages.jsonl --entities $(CORPUS)/entities.jsonl \
 	  --cues $(CORPUS)/cues.json -o $(SAMPLE_IDX)
-	@$(MAKE) --no-print-directory $(DOCS_IDX) $(DOCS_BUNDLE)/manifest.slc
-	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX) $(DOCS_IDX) $(WWW)/widget/slotchain-search.js
+	@$(MAKE) --no-print-directory $(OPEN_IDX) $(DOCS_IDX) $(DOCS_BUNDLE)/manifest.slc
+	@scripts/sizes.sh $(PKG)/slotchain_bg.wasm $(SAMPLE_IDX) $(OPEN_IDX) $(DOCS_IDX) $(WWW)/widget/slotchain-search.js
 
 # A debug build of the module with the `panic-test` feature (it exports
 # __panicForTest), for the test that a panic's message reaches the console.
@@ -166,6 +169,12 @@ msrv:
 	fi
 	@echo "==> cargo +$(MSRV) check --lib --target $(WASM_TARGET) --release (the MSRV builds the module)"
 	CARGO_TARGET_DIR=$(TARGET_DIR)/msrv $(CARGO) +$(MSRV) check --lib --target $(WASM_TARGET) --release
+
+# The demo's open-text index (its bridge and comparison examples): rebuilt when
+# the pages (or the CLI) change. The CLI is built by `wasm`.
+$(OPEN_IDX): $(OPEN_CORPUS)/passages.jsonl $(CLI)
+	@echo "==> building the open-text index $@ from $(OPEN_CORPUS)/"
+	$(CLI) index $(OPEN_CORPUS)/passages.jsonl -o $@
 
 # The help widget's docs index (www/docs.html), public pages only: rebuilt when
 # a page of the fixture site (or the CLI) changes. The CLI is built by `wasm`.
@@ -199,7 +208,7 @@ demo-site: cli
 
 # Serve www/ as it is (no rebuild).
 serve:
-	@test -f $(WWW)/pkg/slotchain_bg.wasm -a -f $(SAMPLE_IDX) || { echo "error: run make wasm first" >&2; exit 1; }
+	@test -f $(WWW)/pkg/slotchain_bg.wasm -a -f $(SAMPLE_IDX) -a -f $(OPEN_IDX) || { echo "error: run make wasm first" >&2; exit 1; }
 	@echo "==> serving $(WWW)/ on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(NODE) scripts/serve.mjs --root $(WWW) --host $(HOST) --port $(PORT)
 
@@ -257,4 +266,4 @@ bench:
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
 
 clean:
-	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) $(WWW)/astro test-results
+	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(OPEN_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) $(WWW)/astro test-results

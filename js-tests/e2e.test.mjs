@@ -1,19 +1,25 @@
-// End to end: the real demo (www/ with the optimized wasm and the sample
-// index) served by scripts/serve.mjs and driven in headless Chromium. Expected
-// slot states come from the release CLI for the same question and scope, so
-// nothing about the engine's answers is hard-coded here.
+// End to end: the real demo (www/ with the optimized wasm and the demo
+// indexes) served by scripts/serve.mjs and driven in headless Chromium.
+// Expected slot states and values come from the release CLI for the same
+// question, scope and index, so nothing about the engine's answers is
+// hard-coded here (wasm-node.test.mjs pins the open-text examples' answers).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  REPO, CLI, CHROMIUM, SAMPLE_IDX, SEEDS,
+  REPO, CLI, CHROMIUM, INDEX_FILES, SEEDS,
   assertArtefacts, cliAsk, startServer, launchBrowser,
   setCheckbox,
 } from './helpers.mjs';
+import { EXAMPLES, INDEXES, DEFAULT_INDEX } from '../www/examples.js';
+import { formatValue, valueHeadline } from '../www/components/dom.js';
 
 const WWW = join(REPO, 'www');
 const seed = (name) => SEEDS.find((s) => s.name === name);
+const seedCli = (s) => cliAsk(s.question, s.scope, { index: s.index });
+const OPEN_SEEDS = SEEDS.filter((s) => s.index !== DEFAULT_INDEX);
+const buttonLabel = (s) => EXAMPLES.find((ex) => ex.id === s.name).label;
 const RUNBOOK_82 = /\brunbook-82(?![\w-])/; // not runbook-82s or runbook-82-old
 
 let server;
@@ -74,6 +80,20 @@ async function setScope(page, scope = {}) {
   await page.fill('#scope-today', scope.today ?? '');
 }
 
+// Picks the index questions go to and waits until it is loaded.
+async function setIndex(page, file) {
+  await page.selectOption('#index', file);
+  await page.waitForFunction((f) => document.getElementById('index').value === f &&
+    !document.getElementById('ask').disabled, file, { timeout: 15_000 });
+}
+
+// Clicks an example's button and waits for its report.
+async function clickExample(page, s) {
+  const before = await runs(page);
+  await page.click(`button.example[data-example="${buttonLabel(s)}"]`);
+  await waitForRender(page, before, s.question);
+}
+
 async function ask(page, question) {
   const before = await runs(page);
   await page.fill('input[type="search"]', question);
@@ -101,7 +121,7 @@ describe('demo page in Chromium', () => {
     assertArtefacts([
       join(WWW, 'index.html'), join(WWW, 'app.js'),
       join(WWW, 'pkg', 'slotchain.js'), join(WWW, 'pkg', 'slotchain_bg.wasm'),
-      SAMPLE_IDX, CLI, CHROMIUM, join(REPO, 'node_modules', 'playwright-core', 'package.json'),
+      ...INDEX_FILES, CLI, CHROMIUM, join(REPO, 'node_modules', 'playwright-core', 'package.json'),
     ]);
     server = await startServer(WWW);
     browser = await launchBrowser();
@@ -114,7 +134,7 @@ describe('demo page in Chromium', () => {
 
   it('serves the right MIME types and refuses traversal', async () => {
     const types = {};
-    for (const path of ['', 'app.js', 'pkg/slotchain_bg.wasm', 'sample.idx', 'style.css']) {
+    for (const path of ['', 'app.js', 'pkg/slotchain_bg.wasm', ...INDEXES.map((ix) => ix.file), 'style.css']) {
       const res = await fetch(server.url + path);
       assert.equal(res.status, 200, path);
       types[path] = res.headers.get('content-type');
@@ -143,10 +163,11 @@ describe('demo page in Chromium', () => {
       assert.ok(answer.trim().length > 0, 'answer shown');
       assert.match(await page.innerText('#timing'), /answered in/);
       // a question with dependencies draws its arrows
-      const dep = SEEDS.map((x) => ({ ...x, report: cliAsk(x.question, x.scope) }))
+      const dep = SEEDS.map((x) => ({ ...x, report: seedCli(x) }))
         .find((x) => x.report.slots.some((sl) => sl.depends_on.length > 0));
       assert.ok(dep, 'at least one seed question has dependencies (per the CLI)');
       await setScope(page, dep.scope);
+      await setIndex(page, dep.index);
       await ask(page, dep.question);
       const { edges } = await assertSlotsMatch(page, dep.report, dep.name);
       assert.ok(edges.length >= 1, `${dep.name}: at least one edge`);
@@ -194,6 +215,61 @@ describe('demo page in Chromium', () => {
     }
   });
 
+  it('open-text examples: the button loads their index; chain and compare steps, values and edges as the CLI', async () => {
+    const { context, page, events } = await openPage();
+    try {
+      assert.ok(OPEN_SEEDS.length >= 2, 'www/examples.js has open-text examples');
+      for (const s of OPEN_SEEDS) {
+        const expected = seedCli(s);
+        await clickExample(page, s);
+        assert.equal(await page.inputValue('#index'), s.index, `${s.name}: the picker shows its index`);
+        assert.ok((await page.innerText('#stats')).startsWith(`Index ${s.index}:`), `${s.name}: the footer counts its index`);
+        await assertSlotsMatch(page, expected, s.name);
+        for (const sl of expected.slots) {
+          const card = `[data-slot-id="${sl.id}"]`;
+          assert.equal(await page.textContent(`${card} .value`), formatValue(sl.value), `${s.name}/${sl.id}: the card's value`);
+          assert.equal(await page.textContent(`[data-node="${sl.id}"] [data-value]`), `= ${valueHeadline(sl.value)}`,
+            `${s.name}/${sl.id}: the graph node's value`);
+          const shape = await page.$eval(`[data-node="${sl.id}"] .shape`, (e) => e.tagName.toLowerCase());
+          assert.equal(shape, sl.kind === 'compare' ? 'polygon' : 'rect', `${s.name}/${sl.id}: node shape`);
+          for (const hop of sl.chain) {
+            const valid = await page.$eval(`[data-edge="${hop.from_slot}->${hop.to_slot}"]`, (e) => e.classList.contains('valid'));
+            assert.equal(valid, hop.valid, `${s.name}: the chain edge ${hop.from_slot}->${hop.to_slot}`);
+          }
+          for (const c of sl.value.compared ?? []) {
+            assert.match(await page.innerText(`${card} .compared [data-slot="${c.slot}"]`), new RegExp(`${c.label}: ${c.value}`));
+          }
+        }
+        // each answer line, its [passage-id] citations shown as chips
+        const lines = await page.$$eval('#answer .answer-line', (els) => els.map((e) => e.textContent));
+        assert.deepEqual(lines, expected.answer.split('\n').filter((l) => l.trim())
+          .map((l) => l.trimEnd().replace(/\[([^[\]\s]{1,200})\]/g, '$1')), `${s.name}: the answer lines`);
+      }
+      // back to an example of the first index: its cached engine answers
+      const back = seed('refund window + cash');
+      await clickExample(page, back);
+      assert.equal(await page.inputValue('#index'), DEFAULT_INDEX);
+      await assertSlotsMatch(page, seedCli(back), `${back.name} after the open-text examples`);
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('?index=…&q=… opens with that index and answers', async () => {
+    const s = OPEN_SEEDS[0];
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}?index=${encodeURIComponent(s.index)}&q=${encodeURIComponent(s.question)}`);
+      await page.waitForSelector('[data-slot-id]', { timeout: 30_000 });
+      assert.equal(await page.inputValue('#index'), s.index);
+      await assertSlotsMatch(page, seedCli(s), `${s.name} from the URL`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('passage HTML renders as inert text (kb-embed-html)', async () => {
     const { context, page, events } = await openPage();
     try {
@@ -217,12 +293,19 @@ describe('demo page in Chromium', () => {
   it('keeps answering with the network cut after load', async () => {
     const { context, page, events } = await openPage();
     try {
+      // the indexes other than the first load in the background after ready
+      await page.waitForFunction((n) => (document.documentElement.dataset.loaded ?? '').split(' ').length === n,
+        INDEXES.length, { timeout: 15_000 });
       await context.setOffline(true);
       const s = seed('travel deadlines 2026 vs 2025');
       const expected = cliAsk(s.question, s.scope);
       await setScope(page, s.scope);
       await ask(page, s.question);
       await assertSlotsMatch(page, expected, `${s.name} (offline)`);
+      for (const open of OPEN_SEEDS) {
+        await clickExample(page, open);
+        await assertSlotsMatch(page, seedCli(open), `${open.name} (offline)`);
+      }
       assert.deepEqual(events.errors, []);
     } finally {
       await context.close();

@@ -6,17 +6,37 @@ import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EXAMPLES } from '../www/examples.js';
+import { EXAMPLES, INDEXES, DEFAULT_INDEX, exampleIndex } from '../www/examples.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
 export const CLI = join(TARGET, 'release', 'slotchain');
-export const SAMPLE_IDX = join(REPO, 'www', 'sample.idx');
+/** A demo index file (www/examples.js INDEXES) as `make wasm` builds it in www/. */
+export const indexPath = (file) => join(REPO, 'www', file);
+export const SAMPLE_IDX = indexPath(DEFAULT_INDEX);
+export const INDEX_FILES = INDEXES.map((ix) => indexPath(ix.file));
 export const PKG = join(REPO, 'pkg');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** The demo's example questions with their scopes (www/examples.js), named by `id`. */
-export const SEEDS = EXAMPLES.map(({ id, question, scope }) => ({ name: id, question, scope }));
+/** The demo's example questions with their scopes and index files (www/examples.js), named by `id`. */
+export const SEEDS = EXAMPLES.map((ex) => ({ name: ex.id, question: ex.question, scope: ex.scope, index: exampleIndex(ex) }));
+
+/**
+ * The arguments `slotchain index` gets for each demo index file, as the
+ * Makefile's `wasm` target gives them (the bundle tests build the same corpus
+ * as a bundle, and check that it answers as the index file does).
+ */
+const INDEX_INPUTS = {
+  'sample.idx': ['corpus/helpcentre/passages.jsonl', '--entities', 'corpus/helpcentre/entities.jsonl',
+    '--cues', 'corpus/helpcentre/cues.json'],
+  'open.idx': ['corpus/encyclopedia/passages.jsonl'],
+};
+
+export function indexInputs(file) {
+  const args = INDEX_INPUTS[file];
+  if (!args) throw new Error(`js-tests/helpers.mjs: no inputs listed for the demo index ${file}`);
+  return args.map((a) => (a.startsWith('--') ? a : join(REPO, a)));
+}
 
 /** Fails (never skips) with one clear line per missing build artefact. */
 export function assertArtefacts(paths) {
@@ -36,9 +56,9 @@ export function runCli(args) {
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-/** `slotchain ask -i www/sample.idx [--scope JSON] [--k N] [--no-decompose] Q` → parsed report. */
-export function cliAsk(question, scope, { k, noDecompose } = {}) {
-  const args = ['ask', '-i', SAMPLE_IDX];
+/** `slotchain ask -i www/INDEX [--scope JSON] [--k N] [--no-decompose] Q` → parsed report (INDEX: sample.idx by default). */
+export function cliAsk(question, scope, { k, noDecompose, index = DEFAULT_INDEX } = {}) {
+  const args = ['ask', '-i', indexPath(index)];
   if (scope !== undefined) args.push('--scope', JSON.stringify(scope));
   if (k !== undefined) args.push('--k', String(k));
   if (noDecompose) args.push('--no-decompose');

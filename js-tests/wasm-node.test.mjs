@@ -1,7 +1,8 @@
 // The optimized wasm module in Node must give exactly the CLI's reports and
-// errors: same JSON for every seed question (minus elapsed_us), the same
-// one-line message for invalid plans, and a clean `invalid index: …` Error
-// (never a trap) for corrupt index bytes.
+// errors: same JSON for every seed question over its demo index (minus
+// elapsed_us), the same one-line message for invalid plans, and a clean
+// `invalid index: …` Error (never a trap) for corrupt index bytes. The two
+// open-text examples must also keep their plan shape, states and values.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,16 +10,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  REPO, CLI, PKG, SAMPLE_IDX, SEEDS,
-  assertArtefacts, askBundleInNode, cliAsk, cliPlan, runCli, withoutTiming, nonJsonPaths,
+  REPO, CLI, PKG, SAMPLE_IDX, INDEX_FILES, SEEDS,
+  assertArtefacts, askBundleInNode, cliAsk, cliPlan, indexInputs, indexPath, runCli, withoutTiming, nonJsonPaths,
 } from './helpers.mjs';
+import { DEFAULT_INDEX } from '../www/examples.js';
 
 const WASM = join(PKG, 'slotchain_bg.wasm');
 const GLUE = join(PKG, 'slotchain.js');
 
 let Engine;
-let engine;
+let engine; // over the default index, sample.idx
 let indexBytes;
+const engines = new Map(); // demo index file → Engine
+const engineFor = (file) => {
+  if (!engines.has(file)) engines.set(file, Engine.fromBytes(new Uint8Array(readFileSync(indexPath(file)))));
+  return engines.get(file);
+};
+const seedAsk = (seed) => (seed.scope === undefined
+  ? engineFor(seed.index).ask(seed.question)
+  : engineFor(seed.index).ask(seed.question, seed.scope));
 
 function asJson(report) {
   return JSON.parse(JSON.stringify(report));
@@ -42,12 +52,13 @@ function thrown(fn) {
 
 describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
   before(async () => {
-    assertArtefacts([WASM, GLUE, join(PKG, 'slotchain.d.ts'), join(PKG, 'package.json'), SAMPLE_IDX, CLI]);
+    assertArtefacts([WASM, GLUE, join(PKG, 'slotchain.d.ts'), join(PKG, 'package.json'), ...INDEX_FILES, CLI]);
     const glue = await import(pathToFileURL(GLUE).href);
     glue.initSync({ module: readFileSync(WASM) });
     Engine = glue.Engine;
     indexBytes = new Uint8Array(readFileSync(SAMPLE_IDX));
     engine = Engine.fromBytes(indexBytes);
+    engines.set(DEFAULT_INDEX, engine);
   });
 
   it('pkg/package.json describes an ES module package at the crate version', () => {
@@ -77,9 +88,9 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
   });
 
   for (const seed of SEEDS) {
-    it(`same report as the CLI: ${seed.name}`, () => {
-      const wasmReport = seed.scope === undefined ? engine.ask(seed.question) : engine.ask(seed.question, seed.scope);
-      const cliReport = cliAsk(seed.question, seed.scope);
+    it(`same report as the CLI: ${seed.name} (${seed.index})`, () => {
+      const wasmReport = seedAsk(seed);
+      const cliReport = cliAsk(seed.question, seed.scope, { index: seed.index });
       assertSameReport(wasmReport, cliReport, seed.name);
       assert.ok(cliReport.slots.length > 0, `${seed.name}: at least one slot`);
     });
@@ -93,8 +104,8 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
 
   it('search() returns the one-shot context of the CLI, without the report', () => {
     for (const seed of SEEDS) {
-      const cli = cliAsk(seed.question, seed.scope, { k: 5, noDecompose: true });
-      assert.deepEqual(asJson(engine.search(seed.question, seed.scope, { k: 5 })), cli.context, seed.name);
+      const cli = cliAsk(seed.question, seed.scope, { k: 5, noDecompose: true, index: seed.index });
+      assert.deepEqual(asJson(engineFor(seed.index).search(seed.question, seed.scope, { k: 5 })), cli.context, seed.name);
     }
     assert.match(thrown(() => engine.search('   ')).message, /^invalid question: /);
   });
@@ -273,21 +284,85 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       withoutTiming(asJson(engine.ask(q, { ...scope, access: ['operations'] }))));
   });
 
+  describe('the open-text examples (open.idx): plan shape, states and values', () => {
+    const example = (name) => {
+      const seed = SEEDS.find((sd) => sd.name === name);
+      assert.ok(seed, `www/examples.js has the example ${name}`);
+      assert.equal(seed.index, 'open.idx', `${name} is asked over the open-text index`);
+      return asJson(seedAsk(seed));
+    };
+    const shape = (report) => report.slots.map((sl) => [sl.id, sl.kind, sl.state, sl.depends_on, sl.asked]);
+
+    it('the bridge is a chain: a follow step finds the director through the film page, then his birth year', () => {
+      const report = example('open bridge: director born');
+      assert.deepEqual(shape(report), [
+        ['q1', 'follow', 'supported', [], false],
+        ['q2', 'retrieve', 'supported', ['q1'], true],
+      ]);
+      assert.deepEqual(report.waves, [['q1'], ['q2']]);
+      const [find, born] = report.slots;
+      assert.deepEqual(find.value, {
+        type: 'entity', id: 'Tomas Varga', entity_type: 'title', passage_id: 'lantern-keeper',
+        span: find.value.span,
+      });
+      assert.equal(find.value.span.text, 'Tomas Varga', 'the bridge value is the span of the film page that names him');
+      assert.equal(born.question, 'In what year was Tomas Varga born?', 'the outer question asks about the bridge value');
+      assert.equal(born.value.type, 'stated');
+      assert.deepEqual([born.value.kind, born.value.value, born.value.passage_id], ['year', '1958', 'tomas-varga']);
+      assert.ok(born.value.sentence.includes(born.value.span.text));
+      assert.deepEqual(born.chain.map((e) => [e.from_slot, e.to_slot, e.from_passage, e.to_passage, e.key, e.valid]),
+        [['q1', 'q2', 'lantern-keeper', 'tomas-varga', 'Tomas Varga', true]]);
+      assert.match(report.answer, /Tomas Varga \[lantern-keeper\]; 1958 .*\[tomas-varga\]/, 'the answer states the bridge, then the value');
+      assert.doesNotMatch(report.answer, /2004/, 'not the year of the film, the first hop');
+      assert.deepEqual(report.coverage, { asked: 1, answered: 1 });
+    });
+
+    it('the comparison is a slot per band stating its year, and a compare step choosing the earlier', () => {
+      const report = example('open comparison: formed first');
+      assert.deepEqual(shape(report), [
+        ['q1', 'retrieve', 'supported', [], false],
+        ['q2', 'retrieve', 'supported', [], false],
+        ['c1', 'compare', 'supported', ['q1', 'q2'], true],
+      ]);
+      assert.deepEqual(report.waves, [['q1', 'q2'], ['c1']]);
+      const [a, b, cmp] = report.slots;
+      assert.equal(a.question, 'When was The Tidewalkers formed?', 'each slot names its own band');
+      assert.equal(b.question, 'When was The Greywell Sisters formed?');
+      for (const [sl, year, passage] of [[a, '1991', 'tidewalkers'], [b, '1997', 'greywell-sisters']]) {
+        assert.equal(sl.value.type, 'stated', sl.id);
+        assert.deepEqual([sl.value.value, sl.value.passage_id], [year, passage], sl.id);
+      }
+      assert.deepEqual(cmp.value, {
+        type: 'choice', slot: 'q1', label: 'The Tidewalkers',
+        compared: [
+          { slot: 'q1', label: 'The Tidewalkers', value: '1991' },
+          { slot: 'q2', label: 'The Greywell Sisters', value: '1997' },
+        ],
+      });
+      assert.match(report.answer, /The Tidewalkers \(1991; the other: 1997\) \[tidewalkers\]\[greywell-sisters\]/);
+      assert.deepEqual(report.coverage, { asked: 1, answered: 1 });
+    });
+  });
+
   describe('a sharded bundle of the same corpus', () => {
-    const corpus = join(REPO, 'corpus', 'helpcentre');
-    let dir;
+    const dirs = new Map(); // demo index file → a bundle of its corpus
+    let dir; // the help centre's
     before(() => {
-      dir = mkdtempSync(join(tmpdir(), 'slotchain-bundle-'));
-      const res = runCli(['index', join(corpus, 'passages.jsonl'), '--entities', join(corpus, 'entities.jsonl'),
-        '--cues', join(corpus, 'cues.json'), '--bundle', '-o', dir]);
-      assert.equal(res.status, 0, res.stderr);
+      for (const file of new Set(SEEDS.map((sd) => sd.index))) {
+        const out = mkdtempSync(join(tmpdir(), 'slotchain-bundle-'));
+        dirs.set(file, out);
+        const res = runCli(['index', ...indexInputs(file), '--bundle', '-o', out]);
+        assert.equal(res.status, 0, res.stderr);
+      }
+      dir = dirs.get(DEFAULT_INDEX);
     });
 
     for (const seed of SEEDS) {
-      it(`neededChunks/addChunk rounds end in the index file's report: ${seed.name}`, async () => {
-        const { report, names } = await askBundleInNode(Engine, dir, seed.question, seed.scope);
-        assertSameReport(report, cliAsk(seed.question, seed.scope), seed.name);
-        const files = readdirSync(dir).filter((f) => f !== 'manifest.slc');
+      it(`neededChunks/addChunk rounds end in the index file's report: ${seed.name} (${seed.index})`, async () => {
+        const bundle = dirs.get(seed.index);
+        const { report, names } = await askBundleInNode(Engine, bundle, seed.question, seed.scope);
+        assertSameReport(report, cliAsk(seed.question, seed.scope, { index: seed.index }), seed.name);
+        const files = readdirSync(bundle).filter((f) => f !== 'manifest.slc');
         assert.ok(names.length > 0 && names.length < files.length, `read ${names.length} of ${files.length} parts`);
         assert.equal(new Set(names).size, names.length, 'no part read twice');
       });
@@ -309,6 +384,8 @@ describe('wasm module in Node (pkg/, optimized) vs the release CLI', () => {
       assert.match(thrown(() => Engine.fromManifest(indexBytes)).message, /wrong magic/);
     });
 
-    after(() => rmSync(dir, { recursive: true, force: true }));
+    after(() => {
+      for (const d of dirs.values()) rmSync(d, { recursive: true, force: true });
+    });
   });
 });

@@ -1,12 +1,13 @@
-// The demo page: loads the wasm engine and the bundled index, asks questions
-// under the scope set in the side panel, and renders the report with the
-// reusable components (answer, plan graph, slot cards).
+// The demo page: loads the wasm engine and the bundled indexes (each on first
+// use, then kept), asks questions over the chosen index under the scope set in
+// the side panel, and renders the report with the reusable components
+// (answer, plan graph, slot cards).
 import init, { Engine } from './pkg/slotchain.js';
 import { renderAnswer } from './components/answer.js';
 import { renderGraph } from './components/graph.js';
 import { renderSlots } from './components/slots.js';
 import { h, clear, formatNumber } from './components/dom.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, INDEXES, DEFAULT_INDEX, exampleIndex } from './examples.js';
 
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,7 @@ const els = {
   askForm: $('ask-form'),
   q: $('q'),
   ask: $('ask'),
+  index: $('index'),
   scopeForm: $('scope-form'),
   scopeDetails: $('scope-details'),
   scopeSummary: $('scope-summary'),
@@ -38,6 +40,7 @@ const els = {
   stats: $('stats'),
 };
 
+// The engine of the index questions go to; null while an index loads.
 let engine = null;
 
 // ---------------------------------------------------------------- scope
@@ -98,6 +101,8 @@ function ask() {
   els.results.dataset.runs = String(Number(els.results.dataset.runs ?? 0) + 1);
   const url = new URL(location.href);
   url.searchParams.set('q', question);
+  if (els.index.value === DEFAULT_INDEX) url.searchParams.delete('index');
+  else url.searchParams.set('index', els.index.value);
   history.replaceState(null, '', url);
 }
 
@@ -151,11 +156,11 @@ function setupExamples() {
       class: 'example',
       title: ex.question,
       dataset: { example: ex.label },
-      onclick: () => {
+      onclick: async () => {
         writeScope(ex.scope);
         els.q.value = ex.question;
         els.q.scrollLeft = 0;
-        ask();
+        if (await useIndex(exampleIndex(ex))) ask();
       },
     }, h('span', { class: 'example-label' }, ex.label), h('span', { class: 'example-q' }, ex.question)));
   }
@@ -180,6 +185,10 @@ function setupForms() {
     clearTimeout(timer);
     timer = setTimeout(ask, 350);
   });
+  for (const { file, label } of INDEXES) els.index.append(h('option', { value: file }, label));
+  els.index.addEventListener('change', async () => {
+    if (await useIndex(els.index.value)) ask();
+  });
   els.todayClear.addEventListener('click', () => {
     els.today.value = '';
     updateScopeSummary();
@@ -187,38 +196,88 @@ function setupForms() {
   });
 }
 
-async function load() {
-  const t0 = performance.now();
-  try {
-    const [wasm, idx] = await Promise.all([
-      init({ module_or_path: new URL('./pkg/slotchain_bg.wasm', import.meta.url) }).then(() => null),
-      fetch(new URL('./sample.idx', import.meta.url)).then((r) => {
-        if (!r.ok) throw new Error(`could not load sample.idx (HTTP ${r.status})`);
+// ---------------------------------------------------------------- indexes
+// Test hooks on <html>: data-ready once the first index answers, data-loaded
+// (the index files loaded so far, space-separated).
+let wasmReady = null;
+const loaded = new Map(); // index file → Promise<{ engine, size, loadMs }>
+const ready = new Set(); // index files loaded
+let choosing = 0;
+
+function loadIndex(file) {
+  if (!loaded.has(file)) {
+    const t0 = performance.now();
+    const promise = Promise.all([
+      wasmReady,
+      fetch(new URL(`./${file}`, import.meta.url)).then((r) => {
+        if (!r.ok) throw new Error(`could not load ${file} (HTTP ${r.status})`);
         return r.arrayBuffer();
       }),
-    ]);
-    void wasm;
-    const bytes = new Uint8Array(idx);
-    engine = Engine.fromBytes(bytes);
-    const loadMs = performance.now() - t0;
-    const st = engine.stats();
-    els.status.textContent = `Ready · loaded in ${formatMs(loadMs)}`;
-    els.status.dataset.ready = 'true';
-    const wasmBytes = wasmSize();
-    els.stats.textContent = `Index: ${st.passages} passages, ${st.terms} terms, ${st.entities} entities · ` +
-      `${kb(bytes.length)} index${wasmBytes ? `, ${kb(wasmBytes)} wasm` : ''} · ` +
-      `loaded in ${formatMs(loadMs)}; no network is used after this.`;
+    ]).then(([, buffer]) => {
+      const bytes = new Uint8Array(buffer);
+      const entry = { engine: Engine.fromBytes(bytes), size: bytes.length, loadMs: performance.now() - t0 };
+      ready.add(file);
+      document.documentElement.dataset.loaded = [...ready].join(' ');
+      return entry;
+    });
+    promise.catch(() => loaded.delete(file)); // a later use tries again
+    loaded.set(file, promise);
+  }
+  return loaded.get(file);
+}
+
+/**
+ * Makes `file` (one of INDEXES) the index questions go to, loading it on
+ * first use. Resolves true when it is ready and still the one chosen last.
+ */
+async function useIndex(file) {
+  if (!INDEXES.some((ix) => ix.file === file)) file = DEFAULT_INDEX;
+  const token = ++choosing;
+  els.index.value = file;
+  const cached = loaded.has(file);
+  engine = null;
+  els.ask.disabled = true;
+  if (!cached) els.status.textContent = `Loading ${file}…`;
+  try {
+    const entry = await loadIndex(file);
+    if (token !== choosing) return false;
+    engine = entry.engine;
     els.ask.disabled = false;
-    document.documentElement.dataset.ready = 'true';
-    const q = new URL(location.href).searchParams.get('q');
-    if (q) {
-      els.q.value = q;
-      ask();
-    }
+    showStats(file, entry);
+    els.status.textContent = `Ready · ${file} loaded in ${formatMs(entry.loadMs)}`;
+    return true;
   } catch (err) {
+    if (token !== choosing) return false;
+    els.status.textContent = `The index ${file} failed to load.`;
+    showError(err);
+    return false;
+  }
+}
+
+function showStats(file, { engine: e, size, loadMs }) {
+  const st = e.stats();
+  const wasmBytes = wasmSize();
+  els.stats.textContent = `Index ${file}: ${st.passages} passages, ${st.terms} terms, ${st.entities} entities · ` +
+    `${kb(size)} index${wasmBytes ? `, ${kb(wasmBytes)} wasm` : ''} · ` +
+    `loaded in ${formatMs(loadMs)}; no network is used after the page's indexes are loaded.`;
+}
+
+async function load() {
+  wasmReady = init({ module_or_path: new URL('./pkg/slotchain_bg.wasm', import.meta.url) });
+  const params = new URL(location.href).searchParams;
+  if (!(await useIndex(params.get('index') ?? DEFAULT_INDEX))) {
     els.status.textContent = 'The engine failed to load.';
     els.status.dataset.ready = 'false';
-    showError(err);
+    return;
+  }
+  els.status.dataset.ready = 'true';
+  document.documentElement.dataset.ready = 'true';
+  // the other indexes load in the background, so the page keeps working offline
+  for (const { file } of INDEXES) loadIndex(file).catch(() => {});
+  const q = params.get('q');
+  if (q) {
+    els.q.value = q;
+    ask();
   }
 }
 

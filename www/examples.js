@@ -1,6 +1,18 @@
-// The demo's example questions with their scopes: the page's example buttons
-// and the JS tests (which compare the page with the CLI on each) read this one
-// list. `id` names an example in the tests; `label` is what the button shows.
+// The demo's indexes and example questions with their scopes: the page's
+// index picker and example buttons and the JS tests (which compare the page
+// with the CLI on each) read these lists. `id` names an example in the tests;
+// `label` is what the button shows; `index` names the index it is asked over
+// (a file next to the page, built by `make wasm`; the first one by default).
+export const INDEXES = [
+  { file: 'sample.idx', label: 'Help centre (runbooks, policies, memory)' },
+  { file: 'open.idx', label: 'Encyclopedia (open text, no catalog)' },
+];
+
+export const DEFAULT_INDEX = INDEXES[0].file;
+
+/** The index an example is asked over. */
+export const exampleIndex = (example) => example.index ?? DEFAULT_INDEX;
+
 export const EXAMPLES = [
   {
     id: 'incident multi-hop',
@@ -35,5 +47,17 @@ export const EXAMPLES = [
     id: 'embed widget html',
     label: 'Embed widget (HTML in text)',
     question: 'How do I embed the help widget with HTML?',
+  },
+  {
+    id: 'open bridge: director born',
+    label: 'Film → director → born (open text)',
+    question: 'In what year was the director of the film The Lantern Keeper born?',
+    index: 'open.idx',
+  },
+  {
+    id: 'open comparison: formed first',
+    label: 'Which band formed first? (open text)',
+    question: 'Which band was formed first, The Tidewalkers or The Greywell Sisters?',
+    index: 'open.idx',
   },
 ];
