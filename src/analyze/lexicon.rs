@@ -263,6 +263,30 @@ pub fn forms_of(base: &str) -> impl Iterator<Item = &'static str> + '_ {
         .map(|(form, _)| form.as_str())
 }
 
+/// The verb an agent noun names the doer of, as its term ("creator" →
+/// "creat", "drummer" → "drum", "writer" → "write"): the noun without
+/// `-er`/`-or`, with a final `e` restored or a doubled consonant undone,
+/// when that is a common verb. "The creator of X" is stated as "Y created X".
+pub fn agent_verb(word: &str) -> Option<String> {
+    let root = word
+        .strip_suffix("er")
+        .or_else(|| word.strip_suffix("or"))?;
+    let undoubled = root
+        .char_indices()
+        .last()
+        .filter(|&(i, c)| i > 0 && root.get(..i).is_some_and(|r| r.ends_with(c)))
+        .and_then(|(i, _)| root.get(..i));
+    [
+        Some(root.to_string()),
+        Some(format!("{root}e")),
+        undoubled.map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|v| v.len() > 2 && is_verb(v))
+    .map(|v| lemma(&super::stem(&v)))
+}
+
 /// True when the stem is a frame noun's (answer kind, not topic).
 pub fn is_frame_stem(stem: &str) -> bool {
     tables().frame.contains(stem)
@@ -298,6 +322,28 @@ pub fn negates_zh(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agent_nouns_name_their_verb() {
+        let stem = |w: &str| lemma(&super::super::stem(w));
+        for (noun, form) in [
+            ("creator", "created"),
+            ("director", "directed"),
+            ("founder", "founded"),
+            ("writer", "wrote"),
+            ("producer", "produced"),
+            ("inventor", "invented"),
+            ("editor", "edits"),
+            ("designer", "designed"),
+        ] {
+            assert_eq!(agent_verb(noun), Some(stem(form)), "{noun}");
+        }
+        for noun in [
+            "water", "number", "order", "matter", "answer", "member", "river",
+        ] {
+            assert_eq!(agent_verb(noun), None, "{noun}");
+        }
+    }
 
     #[test]
     fn verbs_in_any_form() {

@@ -59,7 +59,11 @@ impl Builder<'_> {
             .mentions_in(clause)
             .iter()
             .any(|m| self.index.is_title(m.entity));
-        if !asks_thing || !names_page || f.with_role(frame::Role::Topic).next().is_none() {
+        if !asks_thing
+            || !names_page
+            || patterns::asks_property(clause)
+            || f.with_role(frame::Role::Topic).next().is_none()
+        {
             return None;
         }
         let id = self.follow(

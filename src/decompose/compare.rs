@@ -86,7 +86,13 @@ fn form(l: &str) -> Option<Form> {
         first,
         "are" | "were" | "is" | "was" | "do" | "did" | "does" | "have" | "has" | "can"
     );
-    if has("common") || (has("both") && has("what")) || (has("share") && !asks_yes_no) {
+    // "A and B are what types of plants?"
+    let what_after_be = ws.windows(2).any(|p| matches!(p, ["are" | "were", "what"]));
+    if has("common")
+        || (has("both") && has("what"))
+        || (has("share") && !asks_yes_no)
+        || what_after_be
+    {
         return Some(Form::Kind(Op::Common));
     }
     if let Some(at) = ws.iter().position(|w| *w == "same") {
@@ -147,28 +153,44 @@ fn form(l: &str) -> Option<Form> {
             .map_or_else(String::new, |w| w.to_string());
         return Some(Form::Amount { op, noun });
     }
-    if has("or") && matches!(first, "which" | "who" | "what" | "in" | "between") {
+    if (has("or") || has("between")) && matches!(first, "which" | "who" | "what" | "in" | "between")
+    {
         return Some(Form::Property(Op::Which));
     }
     None
 }
 
-/// True when the compared things are coordinated — "A or B", "A and B",
-/// "A, B or C", "between A and B" — not merely named in one clause ("the
-/// county as McRae in the same state as KAGH-FM" compares nothing).
-fn coordinated(clause: &str, names: &[((usize, usize), Option<String>)]) -> bool {
-    names.windows(2).all(|pair| {
-        let between = clause
-            .get(pair[0].0 .1..pair[1].0 .0)
-            .unwrap_or("")
-            .to_lowercase();
+/// The compared things: the first run of two or more coordinated names —
+/// "A or B", "A and B", "A, B or C", "between A and B" — not names merely
+/// in one clause ("the county as McRae in the same state as KAGH-FM"
+/// compares nothing; in "Are A and B located in the United States?" the
+/// United States is not compared).
+fn coordinated(
+    clause: &str,
+    names: Vec<((usize, usize), Option<String>)>,
+) -> Vec<((usize, usize), Option<String>)> {
+    let joined = |a: &((usize, usize), Option<String>), b: &((usize, usize), Option<String>)| {
+        let between = clause.get(a.0 .1..b.0 .0).unwrap_or("").to_lowercase();
         let words: Vec<&str> = between
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .collect();
         words.len() <= 3 && words.iter().any(|w| matches!(*w, "or" | "and"))
             || (between.trim().trim_matches(['"', '“', '”']) == ",")
-    })
+    };
+    let mut run: Vec<((usize, usize), Option<String>)> = Vec::new();
+    for n in names {
+        match run.last() {
+            Some(last) if joined(last, &n) => run.push(n),
+            _ if run.len() >= 2 => break,
+            _ => run = vec![n],
+        }
+    }
+    if run.len() >= 2 {
+        run
+    } else {
+        Vec::new()
+    }
 }
 
 /// The question one slot asks of one compared thing.
@@ -180,6 +202,10 @@ fn ask_of(form: &Form, name: &str) -> String {
         Form::Date {
             ask: DateAsk::Died, ..
         } => format!("When did {name} die?"),
+        Form::Date {
+            ask: DateAsk::Was(p),
+            ..
+        } if p.is_empty() => format!("When was {name}?"),
         Form::Date {
             ask: DateAsk::Was(p),
             ..
@@ -210,8 +236,8 @@ impl Builder<'_> {
             return None;
         }
         let form = form(&clause.to_lowercase())?;
-        let names = self.compared(clause);
-        if names.len() < 2 || names.len() > 4 || !coordinated(clause, &names) {
+        let names = coordinated(clause, self.compared(clause));
+        if names.len() < 2 || names.len() > 4 {
             return None;
         }
         let mut ids = Vec::new();
@@ -232,6 +258,52 @@ impl Builder<'_> {
             ids.join(", ")
         ));
         Some(c)
+    }
+
+    /// A property asked of coordinated pages ("What is the primary duty of
+    /// the Austrian Pinscher and the Maremma Sheepdog?"): one part per page,
+    /// asking the clause of that page alone. Returns false (planning
+    /// nothing) for any other clause.
+    pub(super) fn distributed(&mut self, clause: &str) -> bool {
+        if !patterns::asks_property(clause) {
+            return false;
+        }
+        let names = coordinated(clause, self.compared(clause));
+        let pages = names.iter().all(|(_, page)| page.is_some());
+        let (Some(first), Some(last)) = (names.first(), names.last()) else {
+            return false;
+        };
+        let span = clause
+            .get(first.0 .0..last.0 .1)
+            .unwrap_or("")
+            .to_lowercase();
+        if names.len() < 2
+            || names.len() > 4
+            || !pages
+            || span.split_whitespace().any(|w| w == "or")
+        {
+            return false;
+        }
+        // The coordination runs from the first thing to the last one.
+        for (r, page) in &names {
+            let text = format!(
+                "{}{}{}",
+                clause.get(..first.0 .0).unwrap_or(""),
+                slice(clause, *r),
+                clause.get(last.0 .1..).unwrap_or("")
+            );
+            let (text, mut constraints) = self.constrain(&tidy(&text), self.default_year);
+            if let Some(page) = page {
+                constraints.insert("page".into(), page.clone());
+            }
+            let output = patterns::output_of(&text);
+            let id = self.retrieval(text, constraints, output);
+            self.answers(&id);
+        }
+        self.notes.push(format!(
+            "one part per page the clause coordinates ({clause})"
+        ));
+        true
     }
 
     /// The things a comparison names: the pages (titles) the clause names
@@ -326,6 +398,10 @@ mod tests {
             Some(Form::Kind(Op::Common))
         );
         assert_eq!(
+            f("Arbutus and Aspidistra are what types of plants?"),
+            Some(Form::Kind(Op::Common))
+        );
+        assert_eq!(
             f("Were Scott Derrickson and Ed Wood of the same nationality?"),
             Some(Form::SameNationality)
         );
@@ -336,6 +412,10 @@ mod tests {
         assert_eq!(
             f("Do A and B have the same profession?"),
             Some(Form::Kind(Op::Same))
+        );
+        assert_eq!(
+            f("In between A U and B U which was founded as a vocational school?"),
+            Some(Form::Property(Op::Which))
         );
         assert_eq!(f("Which rollback rule applies to gateway-west?"), None);
     }

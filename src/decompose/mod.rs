@@ -354,8 +354,12 @@ impl Builder<'_> {
             self.difference(clause, r, &temporals)
         } else if let Some((left, right)) = patterns::same_as(clause) {
             self.same(clause, left, right)
+        } else if let Some(id) = self.comparison(clause) {
+            Some(id)
+        } else if self.distributed(clause) {
+            return;
         } else {
-            self.comparison(clause).or_else(|| self.nested(clause))
+            self.nested(clause)
         };
         match answer {
             Some(id) => self.answers(&id),

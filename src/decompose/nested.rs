@@ -51,6 +51,37 @@ const FRAME_HEADS: &[&str] = &[
     "term",
     "way",
     "time",
+    // A property, not a thing with a page of its own.
+    "duty",
+    "duties",
+    "role",
+    "purpose",
+    "function",
+    "job",
+    "occupation",
+    "profession",
+    "genre",
+    "language",
+    "origin",
+    "status",
+    "nickname",
+    "motto",
+    "meaning",
+    "goal",
+    "cause",
+    "reason",
+    "area",
+    "distance",
+    "weight",
+    "depth",
+    "width",
+    "elevation",
+    "speed",
+    "price",
+    "cost",
+    "value",
+    "rank",
+    "score",
 ];
 
 /// A description found in a clause.
@@ -140,6 +171,28 @@ fn possessed(clause: &str, w: &[Word], names: &[(usize, usize)], at: usize) -> O
         .map(|x| x.end)
 }
 
+/// The end of an anchor with the kind nouns that follow it ("the Lisa
+/// Simpson *character* was born"): up to two lowercase nouns (no verb, no
+/// participle) right after the name that ends at `at`, when a function word
+/// follows them (at the end of the question, "voice" in "… Alpha and Omega
+/// voice?" is the verb).
+fn kind_after(w: &[Word], names: &[(usize, usize)], at: usize) -> usize {
+    let after: Vec<&Word> = w.iter().skip_while(|x| x.start < at).collect();
+    let kind = after
+        .iter()
+        .take_while(|x| {
+            np_word(x, names) && !participle(x) && !crate::analyze::lexicon::is_verb(&x.bare)
+        })
+        .count();
+    let closed = after
+        .get(kind)
+        .is_some_and(|x| crate::analyze::is_stop_word(&x.bare));
+    match kind.checked_sub(1).and_then(|i| after.get(i)) {
+        Some(last) if kind <= 2 && closed => last.end,
+        _ => at,
+    }
+}
+
 /// The innermost description of a clause whose anchor `is_anchor` accepts
 /// (`names` are the clause's name ranges; a `{qN}` placeholder is one too).
 pub fn innermost(
@@ -200,7 +253,10 @@ pub fn innermost(
         let Some(next) = w.get(k) else { continue };
         let mut end = None;
         let link = next.bare.as_str();
-        let via_prep = PREPOSITIONS.contains(&link)
+        let relative_after_prep = w
+            .get(k + 1)
+            .is_some_and(|x| matches!(x.bare.as_str(), "which" | "whom"));
+        let via_prep = (PREPOSITIONS.contains(&link) && !relative_after_prep)
             || (participle(next)
                 && w.get(k + 1)
                     .is_some_and(|x| matches!(x.bare.as_str(), "by" | "in")));
@@ -222,26 +278,44 @@ pub fn innermost(
             }
             if let Some(r) = w.get(j).and_then(|x| in_name(&names, x)) {
                 if anchor(r) {
-                    end = Some(possessed(clause, &w, &names, r.1).unwrap_or(r.1));
+                    end = Some(
+                        possessed(clause, &w, &names, r.1)
+                            .unwrap_or_else(|| kind_after(&w, &names, r.1)),
+                    );
                 }
             }
         } else if RELATIVES.contains(&link)
             || (PREPOSITIONS.contains(&link) || matches!(link, "for" | "on" | "at" | "with"))
-                && w.get(k + 1)
-                    .is_some_and(|x| matches!(x.bare.as_str(), "which" | "whom"))
+                && relative_after_prep
         {
             // "the film in which X appeared", "the band for whom Y played"
-            // The relative clause ends at a comma; it runs to its last anchor.
+            // The relative clause ends at a comma and holds an anchor. When
+            // the anchor is its subject ("the estuary in which Branford is a
+            // shoreline town") its verb follows the anchor, and it runs to
+            // that stop (if the rest still asks something); else it ends at
+            // its last anchor ("the band that recorded Harbour Lights" leaves
+            // "born" to the question).
             let stop = clause
                 .get(next.start..)
                 .and_then(|r| r.find([',', ';', ':', '?']))
                 .map_or(clause.len(), |p| next.start + p);
-            end = names
+            let last = names
                 .iter()
                 .copied()
                 .filter(|&(s, e)| s > next.start && e <= stop && anchor((s, e)))
                 .map(|(_, e)| e)
                 .max();
+            let stop = clause.get(..stop).map_or(stop, |h| h.trim_end().len());
+            let subject = w
+                .get(if relative_after_prep { k + 2 } else { k + 1 })
+                .is_some_and(|x| in_name(&names, x).is_some());
+            end = last.map(|l| {
+                if subject && asks_without(clause, d.start, stop) {
+                    stop
+                } else {
+                    l
+                }
+            });
         }
         let Some(end) = end else { continue };
         let text = clause.get(np[0].start..end).unwrap_or("");
@@ -263,16 +337,19 @@ pub fn innermost(
         .min_by_key(|d| (d.end - d.start, d.start))?
         .clone();
     // What is left must still ask something.
+    asks_without(clause, best.start, best.end).then_some(best)
+}
+
+/// True when the clause without `start..end` still has a content word.
+fn asks_without(clause: &str, start: usize, end: usize) -> bool {
     let rest = format!(
         "{}{}",
-        clause.get(..best.start).unwrap_or(""),
-        clause.get(best.end..).unwrap_or("")
+        clause.get(..start).unwrap_or(""),
+        clause.get(end..).unwrap_or("")
     );
-    let content = crate::analyze::words(&rest)
+    crate::analyze::words(&rest)
         .into_iter()
-        .filter(|t| !crate::analyze::is_stop_word(&t.term))
-        .count();
-    (content >= 1).then_some(best)
+        .any(|t| !crate::analyze::is_stop_word(&t.term))
 }
 
 #[cfg(test)]
@@ -318,6 +395,28 @@ mod tests {
             find("Who founded the company that acquired Pixar in 2006?").map(|d| d.0),
             Some("the company that acquired Pixar in 2006".into())
         );
+        // The anchor's kind noun belongs to it; the verb after it does not.
+        assert_eq!(
+            find("The creator of the Lisa Simpson character was born in what year?"),
+            Some((
+                "The creator of the Lisa Simpson character".into(),
+                "which creator of the Lisa Simpson character?".into()
+            ))
+        );
+        assert_eq!(
+            find("How long is the tidal estuary in which Branford is a shoreline town?")
+                .map(|d| d.0),
+            Some("the tidal estuary in which Branford is a shoreline town".into())
+        );
+        assert_eq!(
+            find("In what year was the drummer of the band that recorded Harbour Lights born?")
+                .map(|d| d.0),
+            Some("the band that recorded Harbour Lights".into())
+        );
+        assert_eq!(
+            find("In which city was the founder of Alpha Records born?").map(|d| d.0),
+            Some("the founder of Alpha Records".into())
+        );
     }
 
     #[test]
@@ -328,6 +427,15 @@ mod tests {
         assert_eq!(find("What is the name of Scott Travis?"), None);
         assert_eq!(
             find("Which sport has been played at the BayArena in Leverkusen?"),
+            None
+        );
+        // A property of the anchor, not a thing with its own page.
+        assert_eq!(
+            find("What is the primary duty of the Austrian Pinscher?"),
+            None
+        );
+        assert_eq!(
+            find("What was the original purpose of the Eiffel Tower?"),
             None
         );
         // Nothing would be left to ask.

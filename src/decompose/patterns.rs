@@ -348,8 +348,9 @@ pub fn same_as(clause: &str) -> Option<(Range, Range)> {
 }
 
 /// "Which is older, A or B?": (op, A range, B range).
-/// True when a clause compares things: "both", "the same", "A or B", or a
-/// comparative in a which/who question.
+/// True when a clause compares things: "both", "the same", "A or B", a
+/// comparative in a which/who question, a yes/no question about "A and B"
+/// ("Are A and B located in …?"), or "A and B are what …?".
 pub fn compares(clause: &str) -> bool {
     let l = lower(clause);
     let words: Vec<&str> = l
@@ -358,7 +359,18 @@ pub fn compares(clause: &str) -> bool {
         .collect();
     let has = |w: &str| words.contains(&w);
     let comparative = EARLY.iter().chain(LATE).chain(COMPARATIVES).any(|c| has(c));
-    has("both")
+    let yes_no = words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "are" | "were" | "is" | "was" | "do" | "did" | "does" | "have" | "has"
+        )
+    });
+    let are_what = words
+        .windows(2)
+        .any(|p| matches!(p, ["are" | "were", "what"]));
+    (yes_no && has("and"))
+        || are_what
+        || has("both")
         || has("same")
         || has("or")
         || has("either")
@@ -439,6 +451,33 @@ pub struct Reference {
     pub phrase: (usize, usize),
     /// The noun phrase naming what is referenced ("海外补充办法").
     pub noun: (usize, usize),
+}
+
+/// True when an open question asks for a property of what it names ("What
+/// is the primary duty of the Austrian Pinscher?"), not for a thing of a
+/// kind ("What conductor has created works for Conspirare?"): its wh-word is
+/// followed by a form of "be" and a determiner.
+pub fn asks_property(clause: &str) -> bool {
+    let words: Vec<String> = clause
+        .split_whitespace()
+        .take(3)
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    matches!(
+        words
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        [
+            "what" | "which",
+            "is" | "was" | "are" | "were",
+            "the" | "a" | "an" | "his" | "her" | "its" | "their"
+        ]
+    )
 }
 
 #[cfg(test)]

@@ -51,6 +51,8 @@ struct Search {
 struct Accepted {
     /// Position in the slot's candidates.
     at: usize,
+    /// Position among its passage's values (extraction ranks them).
+    nth: usize,
     value: Value,
     span: Span,
     /// How well its passage reads for the question, plus its rank score.
@@ -358,9 +360,10 @@ impl Runner<'_> {
             } else {
                 found
             };
-            for (value, span) in values {
+            for (nth, (value, span)) in values.into_iter().enumerate() {
                 j.accepted.push(Accepted {
                     at: i,
+                    nth,
                     value,
                     span,
                     support,
@@ -371,12 +374,13 @@ impl Runner<'_> {
                 break;
             }
         }
-        // The best-reading passage first, ties in rank order.
+        // The best-reading passage first, ties in rank order; a passage's
+        // values in the order extraction ranks them.
         crate::order::sort_by(&mut j.accepted, |a, b| {
             b.support
                 .total_cmp(&a.support)
                 .then(a.at.cmp(&b.at))
-                .then(a.span.start.cmp(&b.span.start))
+                .then(a.nth.cmp(&b.nth))
         });
         j.chain = match j.accepted.first() {
             Some(a) => a.edge.clone().into_iter().collect(),

@@ -4,7 +4,7 @@
 //! duration phrase, an entity or document mention); a passage that does not
 //! state a value of the requested type gives `None`, never a guess.
 
-use super::read::Reading;
+use super::read::{self, Reading};
 use crate::analyze;
 use crate::analyze::lexicon;
 use crate::compute::duration;
@@ -213,8 +213,8 @@ enum Want<'a> {
 }
 
 /// Values read off the passage's entity mentions, one per key. Ranked: the
-/// mentions in the answering clause, nearest the description's head noun
-/// first ("…to feature drummer *Scott Travis*" for "which drummer …"); for a
+/// mentions in the answering clause or in a clause that holds the head noun
+/// (or the verb of an agent noun), nearest the head first ("…to feature drummer *Scott Travis*" for "which drummer …"); for a
 /// title, then the passage's own title when the clause names no other thing
 /// (the page is the thing described: "the actress who made her debut in X");
 /// then the rest of the sentence, then the others. A name the question
@@ -237,18 +237,35 @@ fn linked(
         let n = normalized(name);
         !n.is_empty() && given.contains(&n)
     };
-    // Where the description's head noun ("drummer") sits in the text.
+    // Where the description's head noun ("drummer") sits in the text, or
+    // the verb an agent noun names ("the creator of X": "Y created X").
     let head: Vec<usize> = frame
         .terms
         .first()
         .map(|h| {
+            let noun = lexicon::lemma(&h.term);
+            let word = frame.question.get(h.start..).unwrap_or("");
+            let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
+                .first()
+                .and_then(|w| lexicon::agent_verb(&w.term));
             analyze::terms(&p.text)
                 .into_iter()
-                .filter(|t| lexicon::lemma(&t.term) == lexicon::lemma(&h.term))
+                .filter(|t| {
+                    let l = lexicon::lemma(&t.term);
+                    l == noun || verb.as_ref() == Some(&l)
+                })
                 .map(|t| t.start)
                 .collect()
         })
         .unwrap_or_default();
+    // The clauses that hold the head: "Cartoonist Matt Groening created and
+    // designed her" answers "the creator of Lisa Simpson" wherever the
+    // passage names Lisa Simpson best.
+    let head_clauses: Vec<(usize, usize)> = read::sentences(&p.text)
+        .into_iter()
+        .flat_map(|s| read::clauses(&p.text, s))
+        .filter(|&(s, e)| head.iter().any(|&h| h >= s && h < e))
+        .collect();
     let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
     let own = index.title_entity(doc);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
@@ -297,10 +314,15 @@ fn linked(
             })
             .min()
             .unwrap_or(0);
-        let rank = if range.0 >= reading.clause.0 && range.1 <= reading.clause.1 {
+        let within = |(s, e): (usize, usize)| range.0 >= s && range.1 <= e;
+        let rank = if within(reading.clause) || head_clauses.iter().any(|&c| within(c)) {
             near_head
-        } else if range.0 >= reading.sentence.0 && range.1 <= reading.sentence.1 {
+        } else if within(reading.sentence) {
             OWN_TITLE + 1 + distance(range, &[reading.clause])
+        } else if titles && !head_clauses.is_empty() {
+            // The passage states the relation elsewhere ("founded … by Jean
+            // Cowie", who has no page): a title further away is not the thing.
+            continue;
         } else {
             usize::MAX / 2 + distance(range, &[reading.clause])
         };

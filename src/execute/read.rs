@@ -165,7 +165,7 @@ fn abbreviation(head: &str) -> bool {
 }
 
 /// Clauses of a sentence: split at , ; : — ( ) and before "but".
-fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+pub fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = s;
     let slice = text.get(s..e).unwrap_or("");
@@ -431,9 +431,13 @@ pub fn read_after(
         }
     }
     let mut in_title = vec![false; words.len()];
+    let mut title_hits: Vec<usize> = Vec::new();
     for t in analyze::terms_where(&passage.title, &stem_if) {
-        if let Some(seen) = find(&lexicon::lemma(&t.term)).and_then(|i| in_title.get_mut(i)) {
-            *seen = true;
+        if let Some(i) = find(&lexicon::lemma(&t.term)) {
+            title_hits.push(i);
+            if let Some(seen) = in_title.get_mut(i) {
+                *seen = true;
+            }
         }
     }
     // Whether the passage has a word at all does not depend on negation ("Never
@@ -522,6 +526,7 @@ pub fn read_after(
         anchors: Vec::new(),
     };
     let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
+    let title_order = order(&hard, words, &title_hits);
     let cues = negation_cues(text);
     let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
     let mut h = 0;
@@ -549,7 +554,8 @@ pub fn read_after(
             // every clause under it.
             let local = share(&hard, &|i| here(i) || in_title.get(i) == Some(&true));
             let soft_here = share(&soft_w, &here);
-            let ord = order(&hard, words, &inside);
+            // The title's word order speaks for a clause under it, too.
+            let ord = order(&hard, words, &inside).max(title_order);
             // The sentence states the value (a duration may sit in the next clause).
             let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
                 Some((_, t)) => *t,

@@ -30,6 +30,9 @@ super::codec::record!(Mention { entity, start, end });
 /// A title's short form: without a trailing parenthetical qualifier
 /// (`Claudio López (footballer)` → `Claudio López`) or comma qualifier
 /// (`Branford, Connecticut` → `Branford`), the way text refers to the page.
+/// A comma qualifier is a name (`Connecticut`); a title whose comma is
+/// followed by a lowercase word is a phrase (`Show, don't tell`) and keeps
+/// its whole form.
 pub fn title_base(title: &str) -> Option<&str> {
     let t = title.trim();
     let base = match t
@@ -37,10 +40,27 @@ pub fn title_base(title: &str) -> Option<&str> {
         .and_then(|head| head.rfind(" (").and_then(|i| t.get(..i)))
     {
         Some(b) => b,
-        None => t.rfind(", ").and_then(|i| t.get(..i))?,
+        None => {
+            let i = t.rfind(", ")?;
+            let qualifier = t.get(i + 2..)?;
+            if qualifier.starts_with(char::is_lowercase) {
+                return None;
+            }
+            t.get(..i)?
+        }
     };
     let base = base.trim();
     (!base.is_empty() && base != t).then_some(base)
+}
+
+/// True when a mention in running text is written as a name: it starts
+/// with a capital (or a character without case: a digit, a CJK character).
+/// A page title is a proper name; "home" in "acting as home guards" is not
+/// the page `Home (Carrie Akre album)`.
+pub fn proper(text: &str, mention: &Mention) -> bool {
+    text.get(mention.start as usize..)
+        .and_then(|s| s.chars().next())
+        .is_some_and(|c| !c.is_lowercase())
 }
 
 /// (folded ID, entity index) rows, sorted by ID.
@@ -440,6 +460,7 @@ mod tests {
             Some("Claudio López")
         );
         assert_eq!(title_base("Branford, Connecticut"), Some("Branford"));
+        assert_eq!(title_base("Show, don't tell"), None);
         assert_eq!(title_base("The Lodger (2009 film)"), Some("The Lodger"));
         assert_eq!(title_base("Landwehr"), None);
         assert_eq!(title_base("(1)"), None);

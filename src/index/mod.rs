@@ -154,7 +154,10 @@ impl Index {
                 catalog
                     .mentions(&p.text, &whole)
                     .into_iter()
-                    .filter(|m| Some(m.entity) != own || !catalog.is_title(m.entity, &whole))
+                    .filter(|m| {
+                        !catalog.is_title(m.entity, &whole)
+                            || (Some(m.entity) != own && catalog::proper(&p.text, m))
+                    })
                     .collect()
             })
             .collect();
