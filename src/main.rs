@@ -306,8 +306,9 @@ impl Source {
             None => answer(&self.index)?,
             Some(dir) => {
                 let mut bytes = 0usize;
+                let limit = self.index.part_limit();
                 let mut fetch = |name: &str| {
-                    let (part, stored) = bundle_dir::read(dir, name)?;
+                    let (part, stored) = bundle_dir::read(dir, name, limit)?;
                     bytes += stored;
                     Ok(part)
                 };

@@ -396,16 +396,41 @@ impl<K: Encode + Ord, V: Encode> Encode for Map<K, V> {
 
 impl<K: Decode + Ord, V: Decode> Decode for Map<K, V> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        // Entry by entry (the encoder wrote them in key order, so each one
-        // goes at the end), not `collect`: that sorts first, one more sort
-        // instantiation per map type in the wasm module.
-        let entries = Vec::<(K, V)>::decode(r);
-        let mut map = Map::with_capacity(entries.len());
-        for (k, v) in entries {
-            map.insert(k, v);
-        }
-        map
+        sorted_map(Vec::<(K, V)>::decode(r))
     }
+}
+
+/// A map of `entries`, of equal keys the last, in time linear in their
+/// number when they come in key order (as every encoder writes them) and
+/// `n log n` otherwise (hostile bytes): inserting each into its sorted
+/// place made a map of reversed keys cost `n²` moves.
+pub fn sorted_map<K: Ord, V>(entries: Vec<(K, V)>) -> Map<K, V> {
+    let mut map = Map::with_capacity(entries.len());
+    let mut rest = entries.into_iter();
+    for (k, v) in rest.by_ref() {
+        if let Some((k, v)) = map.try_append(k, v) {
+            // Out of order: sort what is left, then merge it in by position.
+            // Positions keep equal keys in input order: the map's entries
+            // came first (0), then the rest (from 1).
+            let tail = std::iter::once((1, (k, v)))
+                .chain(rest.by_ref().enumerate().map(|(i, e)| (i + 2, e)));
+            let mut all: Vec<(usize, (K, V))> = Vec::with_capacity(map.len());
+            let head: Map<K, V> = std::mem::take(&mut map);
+            all.extend(head.into_iter().map(|e| (0, e)));
+            all.extend(tail);
+            crate::order::sort_by(&mut all, |(i, (a, _)), (j, (b, _))| a.cmp(b).then(i.cmp(j)));
+            let mut out: Map<K, V> = Map::with_capacity(all.len());
+            for (_, (k, v)) in all {
+                if let Some((k, v)) = out.try_append(k, v) {
+                    // An equal key (the only way an append of sorted keys
+                    // fails): the later entry wins.
+                    out.insert(k, v);
+                }
+            }
+            return out;
+        }
+    }
+    map
 }
 
 /// A set is a map to `()`: its count, then its members.
@@ -568,6 +593,24 @@ mod tests {
                 at: 0
             }
         );
+    }
+
+    #[test]
+    fn maps_load_in_linear_time_whatever_the_key_order() {
+        let n = 100_000u32;
+        let ordered: Vec<(u32, u32)> = (0..n).map(|k| (k, k)).collect();
+        let reversed: Vec<(u32, u32)> = (0..n).rev().map(|k| (k, k)).collect();
+        let started = std::time::Instant::now();
+        let a = sorted_map(ordered);
+        let b = sorted_map(reversed);
+        assert_eq!(a, b);
+        assert!(
+            started.elapsed().as_secs_f64() < 2.0,
+            "{:?}",
+            started.elapsed()
+        );
+        let dup = sorted_map(vec![(2, 'a'), (1, 'b'), (2, 'c'), (1, 'd')]);
+        assert_eq!(dup.iter().collect::<Vec<_>>(), [(&1, &'d'), (&2, &'c')]);
     }
 
     #[test]

@@ -38,8 +38,9 @@ pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// terms, lengths optionally inline (bundles). Version 4: a bundle's catalog
 /// lives in parts, not in its manifest, and the declared entities are no
 /// longer stored apart from the catalog that merges them (nothing read
-/// them). Older files need a rebuild.
-pub const VERSION: u32 = 4;
+/// them). Version 5: a bundle's manifest declares its largest part, which
+/// readers hold every part to. Older files need a rebuild.
+pub const VERSION: u32 = 5;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
 /// Metadata value in a non-self-describing, tagged form (variant number,
@@ -222,18 +223,23 @@ pub(crate) fn store_passage(p: &Passage) -> StoredPassage {
 }
 
 pub(crate) fn load_passage(p: StoredPassage) -> Passage {
-    // Stored in key order, so each insert appends.
-    let mut meta = Meta::new();
-    for (k, v) in p.meta {
-        let v = match v {
-            StoredValue::Bool(b) => MetaValue::Bool(b),
-            StoredValue::Int(i) => MetaValue::Int(i),
-            StoredValue::Num(n) => MetaValue::Num(n),
-            StoredValue::Str(s) => MetaValue::Str(s),
-            StoredValue::List(l) => MetaValue::List(l),
-        };
-        meta.insert(k, v);
-    }
+    // Stored in key order, so each entry appends (and any order loads in
+    // n log n, never n²).
+    let meta: Meta = codec::sorted_map(
+        p.meta
+            .into_iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    StoredValue::Bool(b) => MetaValue::Bool(b),
+                    StoredValue::Int(i) => MetaValue::Int(i),
+                    StoredValue::Num(n) => MetaValue::Num(n),
+                    StoredValue::Str(s) => MetaValue::Str(s),
+                    StoredValue::List(l) => MetaValue::List(l),
+                };
+                (k, v)
+            })
+            .collect(),
+    );
     Passage {
         id: p.id,
         title: p.title,
@@ -258,6 +264,31 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
     out.extend_from_slice(&checksum(payload).to_le_bytes());
     out.extend_from_slice(payload);
     out
+}
+
+/// `bytes` (a sealed index file, manifest or part, maybe altered) with its
+/// header's length and checksum recomputed for the payload after the
+/// header: what a test or a fuzz target uses to reach the decoder with
+/// hostile payloads, past the checksum that would reject them. Bytes
+/// shorter than the header come back as they are.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn reseal(bytes: &[u8]) -> Vec<u8> {
+    let (Some(head), Some(payload)) = (bytes.get(..12), bytes.get(HEADER..)) else {
+        return bytes.to_vec();
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(head);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// [`reseal`] of a payload as an index file's (this build's magic and
+/// version).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn seal_index_payload(payload: &[u8]) -> Vec<u8> {
+    seal_bytes(MAGIC, payload)
 }
 
 /// Checks the container and decodes its payload. `what` names the expected
