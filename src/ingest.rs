@@ -74,16 +74,33 @@ fn tree(source: &str, text: &str) -> Result<Value> {
     })
 }
 
+/// Largest plan or scope file read, in bytes (a plan at its limits, 256
+/// tasks of 4,000-character questions, is about 1 MB).
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
+
+/// A plan or scope file, refused before reading when it is larger than
+/// [`MAX_INPUT_BYTES`].
+fn read_input(path: &str) -> Result<String> {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if size > MAX_INPUT_BYTES {
+        return Err(Error::Io {
+            path: path.to_string(),
+            message: format!("{size} bytes, more than the limit of {MAX_INPUT_BYTES}"),
+        });
+    }
+    read(path)
+}
+
 /// A host plan `{"tasks": [...]}`, read as the wasm module reads one.
 pub fn plan(path: &str) -> Result<Plan> {
-    let value = tree(path, &read(path)?)?;
+    let value = tree(path, &read_input(path)?)?;
     input::from_value(value).map_err(Error::Plan)
 }
 
 /// A scope given inline as JSON (or `@FILE`).
 pub fn scope(arg: &str) -> Result<Scope> {
     let (source, text) = match arg.strip_prefix('@') {
-        Some(path) => (path.to_string(), read(path)?),
+        Some(path) => (path.to_string(), read_input(path)?),
         None => ("--scope".to_string(), arg.to_string()),
     };
     let value = tree(&source, &text).map_err(|e| Error::Scope(e.to_string()))?;
