@@ -32,7 +32,7 @@ max_len() {
     index | site) echo 65536 ;;
     bundle | cli_json) echo 16384 ;;
     plan) echo 8192 ;;
-    *) echo 4096 ;;
+    *) echo 1024 ;;
   esac
 }
 

@@ -8,20 +8,24 @@ mod common;
 use common::{run, stderr, CORPUS};
 use slotchain::index::format::reseal;
 use slotchain::index::{Bm25, Cues, Index};
-use slotchain::{Entity, Error, Meta, Options, Passage, Plan, Scope};
+use slotchain::{Entity, Error, Options, Passage, Plan, Scope};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn passage(id: &str, title: &str, text: &str) -> Passage {
-    Passage {
-        id: id.into(),
-        title: title.into(),
-        text: text.into(),
-        url: None,
-        lang: None,
-        meta: Meta::new(),
-    }
+    serde_json::from_value(serde_json::json!({ "id": id, "title": title, "text": text })).unwrap()
+}
+
+/// An index of one passage, `p1` titled `A`.
+fn one_passage(text: &str) -> Index {
+    Index::build(
+        vec![passage("p1", "A", text)],
+        vec![],
+        Cues::new(),
+        Bm25::default(),
+    )
+    .unwrap()
 }
 
 fn plan(json: &str) -> Plan {
@@ -74,20 +78,17 @@ fn a_value_holding_its_own_placeholder_is_filled_once_not_doubled() {
 
 #[test]
 fn plan_questions_and_repeated_placeholders_are_bounded() {
-    let index = Index::build(
-        vec![passage("p1", "A", "alpha")],
-        vec![],
-        Cues::new(),
-        Bm25::default(),
-    )
-    .unwrap();
+    let index = one_passage("alpha");
     let run = |p: &Plan| slotchain::run(&index, p, &Scope::default(), &Options::default());
+    // Task b asks `question`, after task a.
+    let two = |question: String| {
+        plan(&format!(
+            r#"{{"tasks":[{{"id":"a","kind":"retrieve","question":"alpha"}},
+                {{"id":"b","kind":"retrieve","question":"{question}","depends_on":["a"]}}]}}"#
+        ))
+    };
     // 40,000 placeholders in a 120 KB question: was 7 s of quadratic filling.
-    let many = plan(&format!(
-        r#"{{"tasks":[{{"id":"a","kind":"retrieve","question":"alpha"}},
-            {{"id":"b","kind":"retrieve","question":"{}","depends_on":["a"]}}]}}"#,
-        "{a}".repeat(40_000)
-    ));
+    let many = two("{a}".repeat(40_000));
     let err = quick(1.0, || run(&many).unwrap_err());
     assert_eq!(
         err.to_string(),
@@ -100,23 +101,13 @@ fn plan_questions_and_repeated_placeholders_are_bounded() {
     ));
     assert!(matches!(quick(2.0, || run(&huge)), Err(Error::Plan(_))));
     // The most a question may hold still runs, quickly.
-    let most = plan(&format!(
-        r#"{{"tasks":[{{"id":"a","kind":"retrieve","question":"alpha"}},
-            {{"id":"b","kind":"retrieve","question":"{}","depends_on":["a"]}}]}}"#,
-        "{a}".repeat(1333)
-    ));
+    let most = two("{a}".repeat(1333));
     quick(5.0, || run(&most).unwrap());
 }
 
 #[test]
 fn the_question_limit_holds_after_first_person_is_replaced() {
-    let index = Index::build(
-        vec![passage("p1", "A", "Priya works at Acme.")],
-        vec![],
-        Cues::new(),
-        Bm25::default(),
-    )
-    .unwrap();
+    let index = one_passage("Priya works at Acme.");
     let ask = |q: &str, user: String| {
         let scope = Scope {
             user: Some(user),

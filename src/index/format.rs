@@ -257,9 +257,16 @@ pub(crate) fn seal<T: Encode>(magic: &[u8; 8], value: &T) -> Vec<u8> {
 
 /// [`seal`] for a payload already encoded.
 pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
+    let mut head = magic.to_vec();
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    seal_after(&head, payload)
+}
+
+/// `head` (magic and version), then the payload's length and checksum,
+/// then the payload.
+fn seal_after(head: &[u8], payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + payload.len());
-    out.extend_from_slice(magic);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(head);
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&checksum(payload).to_le_bytes());
     out.extend_from_slice(payload);
@@ -273,15 +280,10 @@ pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
 /// shorter than the header come back as they are.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn reseal(bytes: &[u8]) -> Vec<u8> {
-    let (Some(head), Some(payload)) = (bytes.get(..12), bytes.get(HEADER..)) else {
-        return bytes.to_vec();
-    };
-    let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(head);
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&checksum(payload).to_le_bytes());
-    out.extend_from_slice(payload);
-    out
+    match (bytes.get(..12), bytes.get(HEADER..)) {
+        (Some(head), Some(payload)) => seal_after(head, payload),
+        _ => bytes.to_vec(),
+    }
 }
 
 /// [`reseal`] of a payload as an index file's (this build's magic and

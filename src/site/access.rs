@@ -161,6 +161,14 @@ impl Access {
     }
 }
 
+/// The levels a parse declares into a fresh [`Access`] (for tests).
+#[cfg(test)]
+pub(crate) fn declared_by(parse: impl FnOnce(&mut Access)) -> Result<Vec<String>, String> {
+    let mut access = Access::default();
+    parse(&mut access);
+    access.levels()
+}
+
 /// True when `audience` may read a page at these levels (any one of them).
 pub(crate) fn readable(levels: &[String], audience: &[String]) -> bool {
     levels

@@ -168,6 +168,16 @@ fn meta_value(value: Tree) -> Option<MetaValue> {
     }
 }
 
+/// A list of converted values (the first error stops it).
+fn list<V>(
+    items: impl IntoIterator<Item = V>,
+    convert: impl Fn(V) -> Result<Tree, String>,
+) -> Result<Tree, String> {
+    Ok(Tree::List(
+        items.into_iter().map(convert).collect::<Result<_, _>>()?,
+    ))
+}
+
 fn too_deep() -> String {
     format!("front matter: nested more than {MAX_DEPTH} levels deep")
 }
@@ -189,12 +199,7 @@ fn yaml(value: serde_norway::Value, depth: usize) -> Result<Tree, String> {
             None => n.as_f64().map(MetaValue::Num),
         }),
         Value::String(s) => Tree::Scalar(Some(MetaValue::Str(s))),
-        Value::Sequence(items) => Tree::List(
-            items
-                .into_iter()
-                .map(|v| yaml(v, below))
-                .collect::<Result<_, _>>()?,
-        ),
+        Value::Sequence(items) => list(items, |v| yaml(v, below))?,
         Value::Mapping(map) => Tree::Map(
             map.into_iter()
                 .map(|(k, v)| Ok((yaml_key(&k), yaml(v, below)?)))
@@ -230,12 +235,7 @@ fn toml(value: toml::Value, depth: usize) -> Result<Tree, String> {
         Value::Float(f) => Tree::Scalar(Some(MetaValue::Num(f))),
         Value::Boolean(b) => Tree::Scalar(Some(MetaValue::Bool(b))),
         Value::Datetime(d) => Tree::Scalar(Some(MetaValue::Str(d.to_string()))),
-        Value::Array(items) => Tree::List(
-            items
-                .into_iter()
-                .map(|v| toml(v, below))
-                .collect::<Result<_, _>>()?,
-        ),
+        Value::Array(items) => list(items, |v| toml(v, below))?,
         Value::Table(table) => Tree::Map(
             table
                 .into_iter()
@@ -276,9 +276,9 @@ mod tests {
     }
 
     fn access_of(text: &str) -> Result<Vec<String>, String> {
-        let mut a = Access::default();
-        split(text, &mut a)?;
-        a.levels()
+        let mut parsed = Ok(());
+        let levels = super::super::access::declared_by(|a| parsed = split(text, a).map(drop));
+        parsed.and(levels)
     }
 
     #[test]

@@ -123,6 +123,7 @@ pub(crate) fn items(body: &str, access: &mut Access) -> Vec<Item> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::access::declared_by;
     use super::*;
 
     #[test]
@@ -164,12 +165,12 @@ mod tests {
             "Text <span data-slotchain-access=\"internal\">secret</span> more.\n",
             "<meta name=\"slotchain:access\" content=\"internal\">\n",
         ] {
-            let access = &mut Access::default();
-            items(body, access);
-            assert!(access.levels().is_err(), "{body}");
+            assert!(declared_by(|a| drop(items(body, a))).is_err(), "{body}");
         }
-        let access = &mut Access::default();
-        items("```html\n<div data-slotchain-access=\"x\">\n```\n", access);
-        assert!(access.levels().is_ok(), "code is not a declaration");
+        let code = "```html\n<div data-slotchain-access=\"x\">\n```\n";
+        assert!(
+            declared_by(|a| drop(items(code, a))).is_ok(),
+            "code is not a declaration"
+        );
     }
 }

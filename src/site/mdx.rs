@@ -377,6 +377,7 @@ use super::access::Access;
 
 #[cfg(test)]
 mod tests {
+    use super::super::access::declared_by;
     use super::{strip, Access};
 
     #[test]
@@ -409,15 +410,9 @@ mod tests {
             "export const frontmatter = { title: 'x', access: 'internal' };\n",
             "export const meta = {\n  access: 'internal',\n};\n",
         ] {
-            let access = &mut Access::default();
-            strip(src, access);
-            assert!(access.levels().is_err(), "{src}");
+            assert!(declared_by(|a| drop(strip(src, a))).is_err(), "{src}");
         }
-        let access = &mut Access::default();
-        strip(
-            "Use `<div data-slotchain-access=\"x\">` on the page.\n",
-            access,
-        );
-        assert!(access.levels().is_ok());
+        let code = "Use `<div data-slotchain-access=\"x\">` on the page.\n";
+        assert!(declared_by(|a| drop(strip(code, a))).is_ok());
     }
 }
