@@ -657,8 +657,11 @@ pub fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
     out
 }
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
 /// The targets by name.
-pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+pub const TARGETS: [(&str, Target); 6] = [
     ("index", index),
     ("bundle", bundle),
     ("question", question),
