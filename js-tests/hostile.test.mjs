@@ -110,6 +110,16 @@ describe('hostile JS values leave the engine usable', () => {
     });
   }
 
+  it('gunzip stops inflating a bundle file past its limit (a gzip bomb)', async () => {
+    const { gunzip, MAX_INFLATED } = await import(pathToFileURL(join(PKG, 'bundle.js')).href);
+    const { gzipSync } = await import('node:zlib');
+    assert.equal(MAX_INFLATED, 64 * 1024 * 1024);
+    const bomb = new Uint8Array(gzipSync(new Uint8Array(8 << 20), { level: 9 }));
+    assert.ok(bomb.length < 16 * 1024, `a small file: ${bomb.length} bytes`);
+    await assert.rejects(gunzip(bomb, 1 << 20), /inflates to more than 1048576 bytes/);
+    assert.equal((await gunzip(bomb)).length, 8 << 20, 'within the default limit it inflates');
+  });
+
   it('every hostile value is refused in the question, scope, plan and bytes positions', () => {
     const engine = glue.Engine.fromBytes(indexBytes);
     for (const [kind, make] of Object.entries(HOSTILE)) {
