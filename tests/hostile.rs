@@ -92,7 +92,7 @@ fn plan_questions_and_repeated_placeholders_are_bounded() {
     let err = quick(1.0, || run(&many).unwrap_err());
     assert_eq!(
         err.to_string(),
-        "invalid plan: task b: a question of 120000 characters, more than the limit of 4000"
+        "invalid plan: task b: 120000 question characters, more than the limit of 4000"
     );
     // A 10 MB question: was 761 MB.
     let huge = plan(&format!(

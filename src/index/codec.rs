@@ -396,41 +396,27 @@ impl<K: Encode + Ord, V: Encode> Encode for Map<K, V> {
 
 impl<K: Decode + Ord, V: Decode> Decode for Map<K, V> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        sorted_map(Vec::<(K, V)>::decode(r))
+        let at = r.at();
+        let entries = Vec::<(K, V)>::decode(r);
+        sorted_map(entries).unwrap_or_else(|| {
+            r.fail("map keys out of order", at);
+            Map::new()
+        })
     }
 }
 
-/// A map of `entries`, of equal keys the last, in time linear in their
-/// number when they come in key order (as every encoder writes them) and
-/// `n log n` otherwise (hostile bytes): inserting each into its sorted
-/// place made a map of reversed keys cost `n²` moves.
-pub fn sorted_map<K: Ord, V>(entries: Vec<(K, V)>) -> Map<K, V> {
+/// `entries` as a map when their keys strictly increase, as every encoder
+/// writes them (`None` otherwise: corrupt, or hostile). Each entry appends,
+/// so loading is linear: inserting each into its sorted place made a map of
+/// reversed keys cost `n²` moves.
+pub fn sorted_map<K: Ord, V>(entries: Vec<(K, V)>) -> Option<Map<K, V>> {
     let mut map = Map::with_capacity(entries.len());
-    let mut rest = entries.into_iter();
-    for (k, v) in rest.by_ref() {
-        if let Some((k, v)) = map.try_append(k, v) {
-            // Out of order: sort what is left, then merge it in by position.
-            // Positions keep equal keys in input order: the map's entries
-            // came first (0), then the rest (from 1).
-            let tail = std::iter::once((1, (k, v)))
-                .chain(rest.by_ref().enumerate().map(|(i, e)| (i + 2, e)));
-            let mut all: Vec<(usize, (K, V))> = Vec::with_capacity(map.len());
-            let head: Map<K, V> = std::mem::take(&mut map);
-            all.extend(head.into_iter().map(|e| (0, e)));
-            all.extend(tail);
-            crate::order::sort_by(&mut all, |(i, (a, _)), (j, (b, _))| a.cmp(b).then(i.cmp(j)));
-            let mut out: Map<K, V> = Map::with_capacity(all.len());
-            for (_, (k, v)) in all {
-                if let Some((k, v)) = out.try_append(k, v) {
-                    // An equal key (the only way an append of sorted keys
-                    // fails): the later entry wins.
-                    out.insert(k, v);
-                }
-            }
-            return out;
+    for (k, v) in entries {
+        if map.try_append(k, v).is_some() {
+            return None;
         }
     }
-    map
+    Some(map)
 }
 
 /// A set is a map to `()`: its count, then its members.
@@ -596,21 +582,29 @@ mod tests {
     }
 
     #[test]
-    fn maps_load_in_linear_time_whatever_the_key_order() {
+    fn maps_load_in_linear_time_and_refuse_keys_out_of_order() {
         let n = 100_000u32;
         let ordered: Vec<(u32, u32)> = (0..n).map(|k| (k, k)).collect();
-        let reversed: Vec<(u32, u32)> = (0..n).rev().map(|k| (k, k)).collect();
+        let mut reversed: Vec<u8> = Vec::new();
+        put_varint(&mut reversed, u64::from(n));
+        for k in (0..n).rev() {
+            (k, k).encode(&mut reversed);
+        }
         let started = std::time::Instant::now();
-        let a = sorted_map(ordered);
-        let b = sorted_map(reversed);
-        assert_eq!(a, b);
+        assert_eq!(sorted_map(ordered).map(|m| m.len()), Some(n as usize));
+        assert_eq!(
+            fault::<Map<u32, u32>>(&reversed),
+            Fault {
+                what: "map keys out of order",
+                at: 0
+            }
+        );
         assert!(
             started.elapsed().as_secs_f64() < 2.0,
             "{:?}",
             started.elapsed()
         );
-        let dup = sorted_map(vec![(2, 'a'), (1, 'b'), (2, 'c'), (1, 'd')]);
-        assert_eq!(dup.iter().collect::<Vec<_>>(), [(&1, &'d'), (&2, &'c')]);
+        assert_eq!(sorted_map(vec![(1, 'a'), (1, 'b')]), None);
     }
 
     #[test]

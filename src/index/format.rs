@@ -83,7 +83,33 @@ pub(crate) struct StoredPassage {
     text: String,
     url: Option<String>,
     lang: Option<String>,
-    meta: Vec<(String, StoredValue)>,
+    meta: StoredMeta,
+}
+
+/// A passage's metadata as stored: (key, value) pairs in strictly
+/// increasing key order, as [`store_passage`] writes them; decoding checks
+/// it, so loading appends each pair (and a reordered payload is a fault,
+/// never a quadratic insert nor a silently dropped `access`).
+pub(crate) struct StoredMeta(Vec<(String, StoredValue)>);
+
+impl Encode for StoredMeta {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.0.encode(out);
+    }
+}
+
+impl Decode for StoredMeta {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        let at = r.at();
+        let pairs: Vec<(String, StoredValue)> = Decode::decode(r);
+        if pairs
+            .windows(2)
+            .any(|w| matches!(w, [(a, _), (b, _)] if a >= b))
+        {
+            r.fail("metadata keys out of order", at);
+        }
+        StoredMeta(pairs)
+    }
 }
 
 record!(StoredPassage {
@@ -126,7 +152,7 @@ struct Columns {
     texts: Vec<String>,
     urls: Vec<Option<String>>,
     langs: Vec<Option<String>>,
-    meta: Vec<Vec<(String, StoredValue)>>,
+    meta: Vec<StoredMeta>,
 }
 
 record!(Columns {
@@ -205,28 +231,29 @@ pub(crate) fn store_passage(p: &Passage) -> StoredPassage {
         text: p.text.clone(),
         url: p.url.clone(),
         lang: p.lang.clone(),
-        meta: p
-            .meta
-            .iter()
-            .map(|(k, v)| {
-                let v = match v {
-                    MetaValue::Bool(b) => StoredValue::Bool(*b),
-                    MetaValue::Int(i) => StoredValue::Int(*i),
-                    MetaValue::Num(n) => StoredValue::Num(*n),
-                    MetaValue::Str(s) => StoredValue::Str(s.clone()),
-                    MetaValue::List(l) => StoredValue::List(l.clone()),
-                };
-                (k.clone(), v)
-            })
-            .collect(),
+        meta: StoredMeta(
+            p.meta
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        MetaValue::Bool(b) => StoredValue::Bool(*b),
+                        MetaValue::Int(i) => StoredValue::Int(*i),
+                        MetaValue::Num(n) => StoredValue::Num(*n),
+                        MetaValue::Str(s) => StoredValue::Str(s.clone()),
+                        MetaValue::List(l) => StoredValue::List(l.clone()),
+                    };
+                    (k.clone(), v)
+                })
+                .collect(),
+        ),
     }
 }
 
 pub(crate) fn load_passage(p: StoredPassage) -> Passage {
-    // Stored in key order, so each entry appends (and any order loads in
-    // n log n, never n²).
+    // Stored in key order (checked when decoded), so each entry appends.
     let meta: Meta = codec::sorted_map(
         p.meta
+            .0
             .into_iter()
             .map(|(k, v)| {
                 let v = match v {
@@ -239,7 +266,8 @@ pub(crate) fn load_passage(p: StoredPassage) -> Passage {
                 (k, v)
             })
             .collect(),
-    );
+    )
+    .unwrap_or_default();
     Passage {
         id: p.id,
         title: p.title,

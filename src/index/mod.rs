@@ -123,7 +123,7 @@ fn grouped<K: Ord, V>(pairs: Vec<(K, V)>) -> Map<K, Vec<V>> {
             _ => groups.push((k, vec![v])),
         }
     }
-    codec::sorted_map(groups)
+    codec::sorted_map(groups).unwrap_or_default()
 }
 
 impl Index {
@@ -246,7 +246,8 @@ impl Index {
             }
         }
         let mut slots: Vec<(String, u32)> = Vec::new();
-        let mut keys: std::collections::BTreeSet<String> = Default::default();
+        let mut keys: Vec<String> = Vec::new();
+        let mut previous: Option<&Passage> = None;
         // Neighbouring passages mostly share their page's title and document:
         // resolve each once per run of equal names.
         let (mut titles, mut docs) = (Recent::default(), Recent::default());
@@ -279,15 +280,21 @@ impl Index {
             if let Some(slot) = p.meta_str("slot") {
                 slots.push((analyze::fold::lower_str(&slot), i));
             }
+            // Neighbouring passages mostly carry the same keys: a key the
+            // one before had is already collected.
             for key in p.meta.keys() {
-                if !keys.contains(key) {
-                    keys.insert(key.clone());
+                if !previous.is_some_and(|q| q.meta.contains_key(key)) {
+                    keys.push(key.clone());
                 }
             }
+            previous = Some(p);
         }
-        // Collected in a tree, then appended in order: inserting each new
-        // key into a sorted vector was quadratic in the number of keys.
-        let meta_keys: Set<String> = codec::sorted_map(keys.into_iter().map(|k| (k, ())).collect());
+        // Collected, then sorted once: inserting each new key into its
+        // sorted place was quadratic in the number of distinct keys.
+        crate::order::sort_by(&mut keys, String::cmp);
+        keys.dedup();
+        let meta_keys: Set<String> =
+            codec::sorted_map(keys.into_iter().map(|k| (k, ())).collect()).unwrap_or_default();
         crate::order::sort_by(&mut slots, Ord::cmp);
         let slot_members = grouped(slots);
         let mut index = Index {

@@ -195,51 +195,43 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
     topological(tasks, &position)
 }
 
-/// A length over its limit, or none.
-fn over(what: &str, text: &str, limit: usize) -> Option<String> {
-    let n = text.chars().count();
-    (n > limit).then(|| format!("{what} of {n} characters, more than the limit of {limit}"))
-}
-
 /// Refuses a task whose fields exceed the plan's bounds (named by its
-/// number when its ID itself is too long).
+/// number when its ID itself is too long). Lengths are counted in bytes
+/// first: a field within its limit in bytes is within it in characters.
 fn check_sizes(i: usize, t: &Task) -> Result<()> {
-    let at = |m: String| Error::Plan(format!("task {}: {m}", i + 1));
-    if let Some(m) = over("an id", &t.id, MAX_ID_CHARS) {
-        return Err(at(m));
+    let q = MAX_TASK_QUESTION_CHARS;
+    let mut fields: Vec<(&str, &str, usize)> = vec![("id characters", &t.id, MAX_ID_CHARS)];
+    fields.push(("question characters", &t.question, q));
+    fields.extend(t.label.as_deref().map(|l| ("label characters", l, q)));
+    for d in &t.depends_on {
+        fields.push(("characters in a prerequisite", d, MAX_ID_CHARS));
     }
-    let named = |m: String| Error::Plan(format!("task {}: {m}", t.id));
-    let limit = |n: usize, what: &str, max: usize| {
-        (n > max).then(|| named(format!("{n} {what}, more than the limit of {max}")))
+    for (k, v) in &t.constraints {
+        fields.push(("characters in a constraint key", k, MAX_ID_CHARS));
+        fields.push(("characters in a constraint value", v, q));
+    }
+    let counts = [
+        ("prerequisites", t.depends_on.len(), MAX_TASKS),
+        ("constraints", t.constraints.len(), MAX_CONSTRAINTS),
+    ];
+    let over = counts.into_iter().find(|&(_, n, max)| n > max).or_else(|| {
+        fields
+            .into_iter()
+            .filter(|&(_, text, max)| text.len() > max)
+            .map(|(what, text, max)| (what, text.chars().count(), max))
+            .find(|&(_, n, max)| n > max)
+    });
+    let Some((what, n, max)) = over else {
+        return Ok(());
     };
-    if let Some(e) = limit(t.depends_on.len(), "prerequisites", MAX_TASKS)
-        .or_else(|| limit(t.constraints.len(), "constraints", MAX_CONSTRAINTS))
-    {
-        return Err(e);
-    }
-    let texts = std::iter::once(("a question", t.question.as_str(), MAX_TASK_QUESTION_CHARS))
-        .chain(
-            t.label
-                .as_deref()
-                .map(|l| ("a label", l, MAX_TASK_QUESTION_CHARS)),
-        )
-        .chain(
-            t.depends_on
-                .iter()
-                .map(|d| ("a prerequisite", d.as_str(), MAX_ID_CHARS)),
-        )
-        .chain(t.constraints.iter().flat_map(|(k, v)| {
-            [
-                ("a constraint key", k.as_str(), MAX_ID_CHARS),
-                ("a constraint value", v.as_str(), MAX_TASK_QUESTION_CHARS),
-            ]
-        }));
-    for (what, text, max) in texts {
-        if let Some(m) = over(what, text, max) {
-            return Err(named(m));
-        }
-    }
-    Ok(())
+    let task = if what == "id characters" {
+        (i + 1).to_string()
+    } else {
+        t.id.clone()
+    };
+    Err(Error::Plan(format!(
+        "task {task}: {n} {what}, more than the limit of {max}"
+    )))
 }
 
 fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Result<Schedule> {
@@ -465,12 +457,12 @@ mod tests {
         long.question = "x".repeat(MAX_TASK_QUESTION_CHARS + 1);
         assert_eq!(
             err(&plan(vec![long])),
-            "invalid plan: task q: a question of 4001 characters, more than the limit of 4000"
+            "invalid plan: task q: 4001 question characters, more than the limit of 4000"
         );
         let id = "i".repeat(MAX_ID_CHARS + 1);
         assert_eq!(
             err(&plan(vec![task("a", &[]), task(&id, &[])])),
-            "invalid plan: task 2: an id of 129 characters, more than the limit of 128"
+            "invalid plan: task 2: 129 id characters, more than the limit of 128"
         );
         let many: Vec<String> = (0..=MAX_TASKS).map(|i| format!("t{i}")).collect();
         let mut wide = task("w", &[]);
@@ -485,7 +477,7 @@ mod tests {
             .insert("doc".into(), "d".repeat(MAX_TASK_QUESTION_CHARS + 1));
         assert_eq!(
             err(&plan(vec![constrained])),
-            "invalid plan: task c: a constraint value of 4001 characters, more than the limit of 4000"
+            "invalid plan: task c: 4001 characters in a constraint value, more than the limit of 4000"
         );
         let mut fits = task("f", &[]);
         fits.question = "x".repeat(MAX_TASK_QUESTION_CHARS);
