@@ -32,7 +32,7 @@ max_len() {
     index | site) echo 65536 ;;
     bundle | cli_json) echo 16384 ;;
     plan) echo 8192 ;;
-    *) echo 1024 ;;
+    *) echo 512 ;;
   esac
 }
 

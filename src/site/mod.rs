@@ -23,14 +23,20 @@
 //!   first directory of the page's path (or the input directory's own name)
 //!   that is a language tag — an ISO 639-1 code, optionally with subtags, as in
 //!   `en/`, `zh-cn/`, `pt_BR/` — lowercased with `-`; else none.
-//! - **Access-safe.** A page whose `access` (default `public`) is not in the
-//!   audience gives no passage, and no other page's `meta.links` names it: not
-//!   one byte of it reaches the output. Only pages are filtered: JSON-lines
-//!   passages are the caller's and are indexed as given.
-//! - **Never half a page.** A page that cannot be read, is not UTF-8, or has
-//!   malformed front matter is reported as a [`Problem`] by path and skipped;
-//!   the rest of the site is still indexed. The order of passages is the walk
-//!   order, so the same tree always builds the same index.
+//! - **Access fails closed.** A page is written only when its access is
+//!   determined ([`access`] lists the spellings read; none at all means
+//!   `public`) and the audience may read it; any other page gives no passage,
+//!   and no other page's `meta.links` names it: not one byte of it reaches
+//!   the output. A page whose access declaration cannot be read is a
+//!   [`ProblemKind::Access`] problem (the CLI warns, or with `--strict`
+//!   fails). Only pages are filtered: JSON-lines passages are the caller's
+//!   and are indexed as given.
+//! - **Never half a page.** A page that cannot be read, is no regular file,
+//!   is larger than [`MAX_PAGE_BYTES`], is not UTF-8, nests HTML deeper than
+//!   [`html::MAX_DEPTH`] or has malformed front matter is reported as a
+//!   [`Problem`] by path and skipped; the rest of the site is still indexed.
+//!   The order of passages is the walk order, so the same tree always builds
+//!   the same index.
 
 mod access;
 mod frontmatter;
