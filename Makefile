@@ -55,7 +55,8 @@ WBG_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
-        cli wasm wasm-debug msrv demo demo-site serve test rust-checks js-test eval bench clean
+        cli wasm wasm-debug msrv demo demo-site serve test rust-checks js-test eval bench clean \
+        fuzz fuzz-seeds
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
@@ -65,6 +66,7 @@ help:
 	@echo "make msrv    check that the wasm module builds with the minimum Rust version ($(MSRV))"
 	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
+	@echo "make fuzz    run each fuzz target FUZZ_SECONDS (default 60) seconds; nightly + cargo-fuzz"
 
 # ---------------------------------------------------------------- tools
 tools: tools-build chromium
@@ -234,6 +236,20 @@ test: tools
 	$(MAKE) --no-print-directory wasm
 	$(MAKE) --no-print-directory js-test
 	@echo "==> all tests passed"
+
+# ---------------------------------------------------------------- fuzzing
+# Coverage-guided fuzzing (cargo-fuzz/libFuzzer on nightly, installed when
+# missing; a developer tool, not part of `make test`): each target of fuzz/
+# runs FUZZ_SECONDS seconds, and a table of executions, coverage, slowest
+# input, peak RSS and findings is printed (fuzz/run.sh). `make test` replays
+# the committed seeds and minimised crashes on stable (tests/fuzz_replay.rs).
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
+
+# Rewrites the generated seeds of fuzz/seeds/ (after a format change).
+fuzz-seeds:
+	SLOTCHAIN_WRITE_SEEDS=1 $(CARGO) test --test fuzz_replay
 
 # ---------------------------------------------------------------- lead-owned placeholders
 # Evaluation on ../shared/data (skips, saying so, when it is absent).

@@ -146,6 +146,41 @@ describe('help widget <slotchain-search> in Chromium', () => {
     }
   });
 
+  it('after a trap, the widget drops that wasm instance, re-creates its engine and answers', async () => {
+    const { context, page, events } = await openDocs();
+    try {
+      await page.keyboard.press('/');
+      await ask(page, QUESTION);
+      // The engine's next call traps, as a bug in the module would.
+      await page.evaluate(() => {
+        const w = document.querySelector('slotchain-search');
+        window.__trapped = w._engine;
+        w._engine.neededChunks = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+      });
+      const second = 'How do I upgrade the agents?';
+      await ask(page, second);
+      assert.ok(await page.evaluate(() => {
+        const w = document.querySelector('slotchain-search');
+        return w._engine !== null && w._engine !== window.__trapped;
+      }), 'a new engine');
+      const glue = fetched(events, /\/pkg\/slotchain\.js$/).map((u) => new URL(u).search);
+      assert.deepEqual(glue, ['', '?instance=1'], 'the glue imported again: a fresh module instance');
+      assert.equal(await page.getAttribute('slotchain-search', 'data-status'), 'ready');
+      assert.equal(await page.getAttribute('slotchain-search', 'data-question'), second);
+      assert.ok((await page.$$eval('slotchain-search [data-slot-id]', (els) => els.length)) > 0, 'the report is shown');
+      // A question that is only refused (no trap) keeps the engine.
+      const kept = await page.evaluate(() => { window.__kept = document.querySelector('slotchain-search')._engine; return true; });
+      assert.ok(kept);
+      await page.fill('slotchain-search input[type="search"]', 'x'.repeat(3000));
+      await page.press('slotchain-search input[type="search"]', 'Enter');
+      await page.waitForFunction(() => /invalid question/.test(document.querySelector('slotchain-search').shadowRoot.querySelector('[role="status"]')?.textContent ?? ''));
+      assert.ok(await page.evaluate(() => document.querySelector('slotchain-search')._engine === window.__kept), 'same engine after a refusal');
+      assert.deepEqual(events.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('`/` typed into another field stays there', async () => {
     const { context, page } = await openDocs();
     try {

@@ -22,5 +22,8 @@ export declare function loadParts(
   load?: LoadOptions,
 ): Promise<string[]>;
 
-/** The inflated bytes of a bundle file (gzip), or the bytes as they are when not gzip. */
-export declare function gunzip(bytes: Uint8Array): Promise<Uint8Array>;
+/** Most bytes a bundle file may inflate to (the default limit of gunzip). */
+export declare const MAX_INFLATED: number;
+
+/** The inflated bytes of a bundle file (gzip), or the bytes as they are when not gzip; rejects past `limit` bytes. */
+export declare function gunzip(bytes: Uint8Array, limit?: number): Promise<Uint8Array>;

@@ -50,13 +50,36 @@ export async function loadParts(engine, fetchPart, { question, plan, scope, opti
   throw new Error(`the bundle still lacks parts after ${maxRounds} rounds`);
 }
 
+/** Most bytes a bundle file may inflate to (bundle::MAX_PART_BYTES in the crate). */
+export const MAX_INFLATED = 64 * 1024 * 1024;
+
 /**
  * The inflated bytes of a bundle file: parts are gzip files; bytes that are
  * not gzip (a host that served them with Content-Encoding already inflated
  * them) come back as they are. Uses DecompressionStream (browsers, Node 18+).
+ * Inflating stops, and the promise rejects, past `limit` bytes: a small file
+ * that inflates to gigabytes costs no more than the limit.
  */
-export async function gunzip(bytes) {
+export async function gunzip(bytes, limit = MAX_INFLATED) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error(`a bundle file that inflates to more than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -57,6 +57,10 @@ struct IndexArgs {
     /// demand) into the OUTPUT directory instead of one index file.
     #[arg(long)]
     bundle: bool,
+    /// Refuse to build (exit 1, nothing written) when a page's access cannot be
+    /// determined, instead of skipping that page with a warning.
+    #[arg(long)]
+    strict: bool,
     /// BM25 k1.
     #[arg(long, default_value_t = Bm25::default().k1)]
     k1: f32,
@@ -177,6 +181,11 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
         });
         bar.finish_and_clear();
         let built = built?;
+        if args.strict {
+            if let Some(problem) = built.report.access_problem() {
+                return Err(Error::Input(format!("{problem} (--strict)")).into());
+            }
+        }
         for problem in &built.report.problems {
             eprintln!("slotchain: skipped {problem}");
         }
@@ -252,6 +261,15 @@ fn print(report: &Report) {
     }
 }
 
+/// A batch line's error report: `{"id", "line", "error"}` on one line.
+fn print_error(id: Option<&str>, line: usize, e: &Error) {
+    let record = serde_json::json!({ "id": id, "line": line, "error": e.to_string() });
+    let mut out = std::io::stdout().lock();
+    if serde_json::to_writer(&mut out, &record).is_ok() {
+        let _ = writeln!(out);
+    }
+}
+
 /// An index file, or a bundle directory whose parts are read on demand.
 struct Source {
     index: Index,
@@ -288,8 +306,9 @@ impl Source {
             None => answer(&self.index)?,
             Some(dir) => {
                 let mut bytes = 0usize;
+                let limit = self.index.part_limit();
                 let mut fetch = |name: &str| {
-                    let (part, stored) = bundle_dir::read(dir, name)?;
+                    let (part, stored) = bundle_dir::read(dir, name, limit)?;
                     bytes += stored;
                     Ok(part)
                 };
@@ -325,14 +344,42 @@ fn ask(args: AskArgs) -> Result<(), Failure> {
         return Ok(());
     }
     if let Some(path) = &args.batch {
-        for q in ingest::batch(path)? {
-            let scope = q.scope.clone().unwrap_or_else(|| scope.clone());
-            let mut report = source
-                .answer(&|i| slotchain::ask(i, &q.question, &scope, &options, args.no_decompose))?;
-            report.id = Some(q.id);
-            print(&report);
+        // A bad line (unreadable, or a question the pipeline refuses) gets a
+        // one-line error report of its own and the batch goes on; the exit
+        // status says at the end that some line failed.
+        let mut failed = 0usize;
+        let mut first = None;
+        for (line, q) in ingest::batch(path)? {
+            let answered = q.and_then(|q| {
+                let scope = q.scope.clone().unwrap_or_else(|| scope.clone());
+                match source.answer(&|i| {
+                    slotchain::ask(i, &q.question, &scope, &options, args.no_decompose)
+                }) {
+                    Ok(mut report) => {
+                        report.id = Some(q.id);
+                        Ok(report)
+                    }
+                    Err(e) => Err((Some(q.id), e)),
+                }
+            });
+            match answered {
+                Ok(report) => print(&report),
+                Err((id, e)) => {
+                    failed += 1;
+                    let e = ingest::at_line(path, line, e);
+                    eprintln!("slotchain: {e}");
+                    print_error(id.as_deref(), line, &e);
+                    first.get_or_insert(e);
+                }
+            }
         }
-        return Ok(());
+        return match first {
+            None => Ok(()),
+            Some(e) => Err(Error::Input(format!(
+                "{failed} of the batch's lines failed (the first: {e})"
+            ))
+            .into()),
+        };
     }
     let Some(question) = &args.question else {
         return Err(Error::Question("give a QUESTION, --plan or --batch".into()).into());

@@ -223,8 +223,17 @@ impl Scope {
         self.access.iter().any(|a| a.eq_ignore_ascii_case(level))
     }
 
-    /// Rejects a malformed `today`.
+    /// Rejects a malformed `today` and a `user` longer than
+    /// [`crate::error::MAX_USER_CHARS`].
     pub fn check(&self) -> crate::Result<()> {
+        let max = crate::error::MAX_USER_CHARS;
+        if let Some(n) = self.user.as_ref().map(|u| u.chars().count()) {
+            if n > max {
+                return Err(crate::Error::Scope(format!(
+                    "user: {n} characters, more than the limit of {max}"
+                )));
+            }
+        }
         if let Some(today) = &self.today {
             let ok = today.len() == 10
                 && today.char_indices().all(|(i, c)| {

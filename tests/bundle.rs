@@ -3,6 +3,7 @@
 //! with a clear error.
 
 use slotchain::index::bundle::Bundle;
+use slotchain::index::format::reseal;
 use slotchain::{ingest, Error, Index, Options, Report, Scope};
 use std::collections::BTreeMap;
 
@@ -188,7 +189,11 @@ fn bad_parts_and_manifests_are_rejected_with_a_reason() {
     *flipped.last_mut().unwrap() ^= 1;
     assert!(err(index.add_part(&other, &flipped)).contains("checksum mismatch"));
     assert!(err(index.add_part(&name, &bytes[..10])).contains("truncated"));
-    assert!(err(index.add_part(&name, &whole.to_bytes().unwrap())).contains("wrong magic"));
+    assert!(err(index.add_part(&name, &whole.to_bytes().unwrap()))
+        .contains("the manifest declares for its largest part"));
+    let mut magic = bytes.clone();
+    magic[..8].copy_from_slice(b"SLCHIDX\0");
+    assert!(err(index.add_part(&name, &magic)).contains("wrong magic"));
 
     // A part of another build (same corpus minus one passage).
     let mut passages = ingest::passages(&format!("{CORPUS}/passages.jsonl")).unwrap();
@@ -197,7 +202,11 @@ fn bad_parts_and_manifests_are_rejected_with_a_reason() {
         .unwrap()
         .to_bundle()
         .unwrap();
-    let (foreign, foreign_bytes) = smaller.parts.first().unwrap();
+    let (foreign, foreign_bytes) = smaller
+        .parts
+        .iter()
+        .find(|(_, b)| b.len() <= index.part_limit())
+        .unwrap();
     assert!(err(index.add_part(foreign, foreign_bytes)).contains("not a part of this bundle"));
     assert!(err(index.add_part(&name, foreign_bytes)).contains("another build"));
 
@@ -218,20 +227,41 @@ fn bad_parts_and_manifests_are_rejected_with_a_reason() {
 }
 
 #[test]
-fn corrupted_parts_never_panic() {
+fn corrupted_parts_reach_the_decoder_past_the_checksum_and_never_panic() {
+    // With the checksum recomputed after each change, the decoder and the
+    // part checks see the hostile bytes (the CRC alone rejected every
+    // single-byte flip, so this test could only fail by panicking).
     let bundle = index().to_bundle().unwrap();
+    let (mut decoded, mut refused, mut loaded) = (0, 0, 0);
     for (name, bytes) in &bundle.parts {
-        for at in (0..bytes.len()).step_by(7) {
-            let mut index = Index::from_manifest(&bundle.manifest).unwrap();
-            let mut b = bytes.clone();
-            b[at] = b[at].wrapping_add(0x5a);
-            // Either rejected, or (a flip the checksum cannot see) accepted
-            // and still answerable without a panic.
-            if index.add_part(name, &b).is_ok() {
-                let _ = ask(&index, QUESTIONS[4]);
+        for at in (24..bytes.len()).step_by(9) {
+            for delta in [0x01u8, 0x80] {
+                let mut index = Index::from_manifest(&bundle.manifest).unwrap();
+                let mut b = bytes.clone();
+                b[at] = b[at].wrapping_add(delta);
+                match index.add_part(name, &reseal(&b)) {
+                    Ok(()) => {
+                        loaded += 1;
+                        let _ = ask(&index, QUESTIONS[4]);
+                    }
+                    Err(e) => {
+                        let e = e.to_string();
+                        assert!(!e.contains("checksum mismatch"), "{e}");
+                        assert_eq!(e.lines().count(), 1, "{e}");
+                        if e.contains("cannot decode payload") {
+                            decoded += 1;
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                }
             }
         }
     }
+    assert!(
+        decoded > 100 && refused > 10 && loaded > 10,
+        "{decoded} {refused} {loaded}"
+    );
 }
 
 #[test]

@@ -101,7 +101,15 @@ pub fn one_shot(question: &str) -> Result<Plan> {
 /// Decomposes a question into a plan.
 pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decomposition> {
     let q = check_question(question)?;
+    scope.check()?;
     let resolved = resolve_person(q, scope.user.as_deref());
+    // The limit holds for the question as planned, after `scope.user` went in.
+    let n = resolved.chars().count();
+    if n > MAX_QUESTION_CHARS {
+        return Err(Error::Question(format!(
+            "{n} characters once first person is replaced by scope.user, more than the limit of {MAX_QUESTION_CHARS}"
+        )));
+    }
     let mut b = Builder {
         index,
         years: index.has_meta_key("year"),

@@ -148,18 +148,22 @@ impl Runner<'_> {
         );
         let mut constraints = Constraints::new();
         for (key, raw) in &task.constraints {
-            let mut value = raw.clone();
-            for name in placeholders(raw) {
-                match values.get(&name).and_then(chain::key_of) {
-                    Some((id, _, _)) => value = value.replace(&placeholder(&name), id),
+            let mut lacking = None;
+            let value = crate::plan::fill(raw, |name, out| {
+                match values.get(name).and_then(chain::key_of) {
+                    Some((id, _, _)) => out.push_str(id),
                     None => {
-                        slot.state = SlotState::Error;
-                        slot.reason = Some(format!(
-                            "constraint {key} needs an ID from {name}, which produced none"
-                        ));
-                        return Err(Box::new(slot));
+                        lacking.get_or_insert_with(|| name.to_string());
                     }
                 }
+                true
+            });
+            if let Some(name) = lacking {
+                slot.state = SlotState::Error;
+                slot.reason = Some(format!(
+                    "constraint {key} needs an ID from {name}, which produced none"
+                ));
+                return Err(Box::new(slot));
             }
             constraints.insert(key.clone(), value);
         }

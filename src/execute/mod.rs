@@ -23,7 +23,7 @@ use crate::model::{
     Constraints, Evidence, Op, Output, Plan, Scope, Slot, SlotState, Task, TaskKind, TraceEntry,
     Value,
 };
-use crate::plan::{placeholder, placeholders, Schedule};
+use crate::plan::Schedule;
 use crate::retrieve::Ranked;
 
 /// Knobs of a request. Every field has a default ([`Options::default`]).
@@ -157,14 +157,16 @@ fn display(value: &Value) -> String {
     }
 }
 
+/// `text` with each prerequisite's value put in for its `{id}`, in one pass
+/// ([`crate::plan::fill`]: a value is never scanned again).
 fn fill(text: &str, values: &ByTask<Value>) -> String {
-    let mut out = text.to_string();
-    for name in placeholders(text) {
-        if let Some(v) = values.get(&name) {
-            out = out.replace(&placeholder(&name), &display(v));
+    crate::plan::fill(text, |name, out| match values.get(name) {
+        Some(v) => {
+            out.push_str(&display(v));
+            true
         }
-    }
-    out
+        None => false,
+    })
 }
 
 fn slot_for(task: &Task, question: String, constraints: Constraints, output: Output) -> Slot {

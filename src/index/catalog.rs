@@ -115,6 +115,27 @@ fn linkable(words: &[String]) -> bool {
     }
 }
 
+/// Removes repeats from `items`, keeping each first occurrence in place;
+/// `n log n`.
+fn dedup_stable(items: &mut Vec<String>) {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    crate::order::sort_by(&mut order, |&a, &b| {
+        items.get(a).cmp(&items.get(b)).then(a.cmp(&b))
+    });
+    let mut keep = vec![true; items.len()];
+    for pair in order.windows(2) {
+        if let [a, b] = pair {
+            if items.get(*a) == items.get(*b) {
+                if let Some(k) = keep.get_mut(*b) {
+                    *k = false;
+                }
+            }
+        }
+    }
+    let mut flags = keep.into_iter();
+    items.retain(|_| flags.next().unwrap_or(true));
+}
+
 impl Catalog {
     /// Builds a catalog. An entity whose ID is already present only adds its
     /// aliases to the first one (so a title equal to a declared ID keeps the
@@ -144,6 +165,7 @@ impl Catalog {
             }
         }
         let mut index_of = vec![u32::MAX; entities.len()];
+        let mut merged: Vec<u32> = Vec::new();
         for (i, entity) in entities.into_iter().enumerate() {
             let head = first.get(i).copied().unwrap_or(usize::MAX);
             if head == usize::MAX {
@@ -156,11 +178,10 @@ impl Catalog {
             } else {
                 let idx = index_of.get(head).copied().unwrap_or(u32::MAX);
                 if let Some(existing) = records.get_mut(idx as usize) {
-                    for alias in &entity.aliases {
-                        if !existing.aliases.contains(alias) {
-                            existing.aliases.push(alias.clone());
-                        }
-                    }
+                    // Deduplicated once at the end: testing each alias
+                    // against the list was quadratic in repeats of an ID.
+                    existing.aliases.extend(entity.aliases.iter().cloned());
+                    merged.push(idx);
                 }
                 idx
             };
@@ -179,6 +200,12 @@ impl Catalog {
                 if let (Some(k), Some(&idx)) = (keys.get(i), index_of.get(i)) {
                     by_id.push((k.clone(), idx));
                 }
+            }
+        }
+        merged.dedup();
+        for idx in merged {
+            if let Some(record) = records.get_mut(idx as usize) {
+                dedup_stable(&mut record.aliases);
             }
         }
         crate::order::sort_by(&mut aliases, alias_order);

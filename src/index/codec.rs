@@ -396,16 +396,27 @@ impl<K: Encode + Ord, V: Encode> Encode for Map<K, V> {
 
 impl<K: Decode + Ord, V: Decode> Decode for Map<K, V> {
     fn decode(r: &mut Reader<'_>) -> Self {
-        // Entry by entry (the encoder wrote them in key order, so each one
-        // goes at the end), not `collect`: that sorts first, one more sort
-        // instantiation per map type in the wasm module.
+        let at = r.at();
         let entries = Vec::<(K, V)>::decode(r);
-        let mut map = Map::with_capacity(entries.len());
-        for (k, v) in entries {
-            map.insert(k, v);
-        }
-        map
+        sorted_map(entries).unwrap_or_else(|| {
+            r.fail("map keys out of order", at);
+            Map::new()
+        })
     }
+}
+
+/// `entries` as a map when their keys strictly increase, as every encoder
+/// writes them (`None` otherwise: corrupt, or hostile). Each entry appends,
+/// so loading is linear: inserting each into its sorted place made a map of
+/// reversed keys cost `n²` moves.
+pub fn sorted_map<K: Ord, V>(entries: Vec<(K, V)>) -> Option<Map<K, V>> {
+    let mut map = Map::with_capacity(entries.len());
+    for (k, v) in entries {
+        if map.try_append(k, v).is_some() {
+            return None;
+        }
+    }
+    Some(map)
 }
 
 /// A set is a map to `()`: its count, then its members.
@@ -568,6 +579,32 @@ mod tests {
                 at: 0
             }
         );
+    }
+
+    #[test]
+    fn maps_load_in_linear_time_and_refuse_keys_out_of_order() {
+        let n = 100_000u32;
+        let ordered: Vec<(u32, u32)> = (0..n).map(|k| (k, k)).collect();
+        let mut reversed: Vec<u8> = Vec::new();
+        put_varint(&mut reversed, u64::from(n));
+        for k in (0..n).rev() {
+            (k, k).encode(&mut reversed);
+        }
+        let started = std::time::Instant::now();
+        assert_eq!(sorted_map(ordered).map(|m| m.len()), Some(n as usize));
+        assert_eq!(
+            fault::<Map<u32, u32>>(&reversed),
+            Fault {
+                what: "map keys out of order",
+                at: 0
+            }
+        );
+        assert!(
+            started.elapsed().as_secs_f64() < 2.0,
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(sorted_map(vec![(1, 'a'), (1, 'b')]), None);
     }
 
     #[test]

@@ -38,8 +38,9 @@ pub const MAGIC: &[u8; 8] = b"SLCHIDX\0";
 /// terms, lengths optionally inline (bundles). Version 4: a bundle's catalog
 /// lives in parts, not in its manifest, and the declared entities are no
 /// longer stored apart from the catalog that merges them (nothing read
-/// them). Older files need a rebuild.
-pub const VERSION: u32 = 4;
+/// them). Version 5: a bundle's manifest declares its largest part, which
+/// readers hold every part to. Older files need a rebuild.
+pub const VERSION: u32 = 5;
 const HEADER: usize = 8 + 4 + 8 + 4;
 
 /// Metadata value in a non-self-describing, tagged form (variant number,
@@ -82,7 +83,33 @@ pub(crate) struct StoredPassage {
     text: String,
     url: Option<String>,
     lang: Option<String>,
-    meta: Vec<(String, StoredValue)>,
+    meta: StoredMeta,
+}
+
+/// A passage's metadata as stored: (key, value) pairs in strictly
+/// increasing key order, as [`store_passage`] writes them; decoding checks
+/// it, so loading appends each pair (and a reordered payload is a fault,
+/// never a quadratic insert nor a silently dropped `access`).
+pub(crate) struct StoredMeta(Vec<(String, StoredValue)>);
+
+impl Encode for StoredMeta {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.0.encode(out);
+    }
+}
+
+impl Decode for StoredMeta {
+    fn decode(r: &mut Reader<'_>) -> Self {
+        let at = r.at();
+        let pairs: Vec<(String, StoredValue)> = Decode::decode(r);
+        if pairs
+            .windows(2)
+            .any(|w| matches!(w, [(a, _), (b, _)] if a >= b))
+        {
+            r.fail("metadata keys out of order", at);
+        }
+        StoredMeta(pairs)
+    }
 }
 
 record!(StoredPassage {
@@ -125,7 +152,7 @@ struct Columns {
     texts: Vec<String>,
     urls: Vec<Option<String>>,
     langs: Vec<Option<String>>,
-    meta: Vec<Vec<(String, StoredValue)>>,
+    meta: Vec<StoredMeta>,
 }
 
 record!(Columns {
@@ -204,36 +231,43 @@ pub(crate) fn store_passage(p: &Passage) -> StoredPassage {
         text: p.text.clone(),
         url: p.url.clone(),
         lang: p.lang.clone(),
-        meta: p
-            .meta
-            .iter()
-            .map(|(k, v)| {
-                let v = match v {
-                    MetaValue::Bool(b) => StoredValue::Bool(*b),
-                    MetaValue::Int(i) => StoredValue::Int(*i),
-                    MetaValue::Num(n) => StoredValue::Num(*n),
-                    MetaValue::Str(s) => StoredValue::Str(s.clone()),
-                    MetaValue::List(l) => StoredValue::List(l.clone()),
-                };
-                (k.clone(), v)
-            })
-            .collect(),
+        meta: StoredMeta(
+            p.meta
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        MetaValue::Bool(b) => StoredValue::Bool(*b),
+                        MetaValue::Int(i) => StoredValue::Int(*i),
+                        MetaValue::Num(n) => StoredValue::Num(*n),
+                        MetaValue::Str(s) => StoredValue::Str(s.clone()),
+                        MetaValue::List(l) => StoredValue::List(l.clone()),
+                    };
+                    (k.clone(), v)
+                })
+                .collect(),
+        ),
     }
 }
 
 pub(crate) fn load_passage(p: StoredPassage) -> Passage {
-    // Stored in key order, so each insert appends.
-    let mut meta = Meta::new();
-    for (k, v) in p.meta {
-        let v = match v {
-            StoredValue::Bool(b) => MetaValue::Bool(b),
-            StoredValue::Int(i) => MetaValue::Int(i),
-            StoredValue::Num(n) => MetaValue::Num(n),
-            StoredValue::Str(s) => MetaValue::Str(s),
-            StoredValue::List(l) => MetaValue::List(l),
-        };
-        meta.insert(k, v);
-    }
+    // Stored in key order (checked when decoded), so each entry appends.
+    let meta: Meta = codec::sorted_map(
+        p.meta
+            .0
+            .into_iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    StoredValue::Bool(b) => MetaValue::Bool(b),
+                    StoredValue::Int(i) => MetaValue::Int(i),
+                    StoredValue::Num(n) => MetaValue::Num(n),
+                    StoredValue::Str(s) => MetaValue::Str(s),
+                    StoredValue::List(l) => MetaValue::List(l),
+                };
+                (k, v)
+            })
+            .collect(),
+    )
+    .unwrap_or_default();
     Passage {
         id: p.id,
         title: p.title,
@@ -251,13 +285,40 @@ pub(crate) fn seal<T: Encode>(magic: &[u8; 8], value: &T) -> Vec<u8> {
 
 /// [`seal`] for a payload already encoded.
 pub(crate) fn seal_bytes(magic: &[u8; 8], payload: &[u8]) -> Vec<u8> {
+    let mut head = magic.to_vec();
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    seal_after(&head, payload)
+}
+
+/// `head` (magic and version), then the payload's length and checksum,
+/// then the payload.
+fn seal_after(head: &[u8], payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + payload.len());
-    out.extend_from_slice(magic);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(head);
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&checksum(payload).to_le_bytes());
     out.extend_from_slice(payload);
     out
+}
+
+/// `bytes` (a sealed index file, manifest or part, maybe altered) with its
+/// header's length and checksum recomputed for the payload after the
+/// header: what a test or a fuzz target uses to reach the decoder with
+/// hostile payloads, past the checksum that would reject them. Bytes
+/// shorter than the header come back as they are.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn reseal(bytes: &[u8]) -> Vec<u8> {
+    match (bytes.get(..12), bytes.get(HEADER..)) {
+        (Some(head), Some(payload)) => seal_after(head, payload),
+        _ => bytes.to_vec(),
+    }
+}
+
+/// [`reseal`] of a payload as an index file's (this build's magic and
+/// version).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn seal_index_payload(payload: &[u8]) -> Vec<u8> {
+    seal_bytes(MAGIC, payload)
 }
 
 /// Checks the container and decodes its payload. `what` names the expected

@@ -108,6 +108,22 @@ pub struct Index {
     /// True when some passage carries a scope field (`access`,
     /// `environment`, `region`).
     scoped: bool,
+    /// A bundle's largest part in bytes, as its manifest declares (0 for an
+    /// index file).
+    largest_part: u32,
+}
+
+/// Sorted (key, value) pairs as a map from each key to its values, in
+/// linear time.
+fn grouped<K: Ord, V>(pairs: Vec<(K, V)>) -> Map<K, Vec<V>> {
+    let mut groups: Vec<(K, Vec<V>)> = Vec::new();
+    for (k, v) in pairs {
+        match groups.last_mut() {
+            Some((last, values)) if *last == k => values.push(v),
+            _ => groups.push((k, vec![v])),
+        }
+    }
+    codec::sorted_map(groups).unwrap_or_default()
 }
 
 impl Index {
@@ -232,8 +248,9 @@ impl Index {
                 }
             }
         }
-        let mut slot_members: Map<String, Vec<u32>> = Map::new();
-        let mut meta_keys = Set::new();
+        let mut slots: Vec<(String, u32)> = Vec::new();
+        let mut keys: Vec<String> = Vec::new();
+        let mut previous: Option<&Passage> = None;
         // Neighbouring passages mostly share their page's title and document:
         // resolve each once per run of equal names.
         let (mut titles, mut docs) = (Recent::default(), Recent::default());
@@ -264,17 +281,25 @@ impl Index {
                 }
             }
             if let Some(slot) = p.meta_str("slot") {
-                slot_members
-                    .entry(analyze::fold::lower_str(&slot))
-                    .or_default()
-                    .push(i);
+                slots.push((analyze::fold::lower_str(&slot), i));
             }
+            // Neighbouring passages mostly carry the same keys: a key the
+            // one before had is already collected.
             for key in p.meta.keys() {
-                if !meta_keys.contains_key(key) {
-                    meta_keys.insert(key.clone(), ());
+                if !previous.is_some_and(|q| q.meta.contains_key(key)) {
+                    keys.push(key.clone());
                 }
             }
+            previous = Some(p);
         }
+        // Collected, then sorted once: inserting each new key into its
+        // sorted place was quadratic in the number of distinct keys.
+        crate::order::sort_by(&mut keys, String::cmp);
+        keys.dedup();
+        let meta_keys: Set<String> =
+            codec::sorted_map(keys.into_iter().map(|k| (k, ())).collect()).unwrap_or_default();
+        crate::order::sort_by(&mut slots, Ord::cmp);
+        let slot_members = grouped(slots);
         let mut index = Index {
             bm25,
             terms: Terms::whole(postings, passages.len()),
@@ -295,6 +320,7 @@ impl Index {
             meta_keys,
             types: Vec::new(),
             scoped: false,
+            largest_part: 0,
         };
         index.derive();
         index
@@ -303,17 +329,22 @@ impl Index {
     /// Derives the lookups that depend only on the catalog, the cues and the
     /// metadata keys.
     fn derive(&mut self) {
-        let mut cue_terms: Map<String, Vec<String>> = Map::new();
+        // Each attribute is lowered once, and a (term, attribute) pair is
+        // kept once: the membership test compared the raw attribute with
+        // the lowered ones stored, so an attribute with capitals was pushed
+        // again for every cue word, and loading was quadratic.
+        let mut pairs: Vec<(String, String)> = Vec::new();
         for (attribute, words) in &self.cues {
+            let attribute = analyze::fold::lower_str(attribute);
             for word in words {
                 for t in analyze::terms(word) {
-                    let list = cue_terms.entry(t.term).or_default();
-                    if !list.contains(attribute) {
-                        list.push(analyze::fold::lower_str(attribute));
-                    }
+                    pairs.push((t.term, attribute.clone()));
                 }
             }
         }
+        crate::order::sort_by(&mut pairs, Ord::cmp);
+        pairs.dedup();
+        let cue_terms = grouped(pairs);
         // A bundle's manifest carries the types; a whole catalog lists them.
         if let Some((records, _, _)) = self.catalog.rows() {
             let mut types: Vec<String> = records

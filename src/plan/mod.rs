@@ -4,15 +4,27 @@
 //! unique, every prerequisite exists, every `{id}` placeholder in a question or
 //! constraint names a prerequisite, compare/compute tasks have inputs, and the
 //! dependency graph has no cycle. Each failure is an [`Error::Plan`] naming the
-//! offending task IDs. Ordering is Kahn's queue-based topological sort,
+//! offending task IDs. Sizes are bounded before anything else is looked at:
+//! at most [`MAX_TASKS`] tasks, each with an ID and constraint keys of at most
+//! [`MAX_ID_CHARS`] characters, a question, label and constraint values of at
+//! most [`MAX_TASK_QUESTION_CHARS`], at most [`MAX_CONSTRAINTS`] constraints
+//! and at most [`MAX_TASKS`] prerequisites. Ordering is Kahn's queue-based topological sort,
 //! O(s + e); [`Schedule::waves`] groups tasks that can run together.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, MAX_QUESTION_CHARS};
 use crate::model::{Plan, Task, TaskKind};
 use std::collections::VecDeque;
 
 /// Most tasks a plan may have.
 pub const MAX_TASKS: usize = 256;
+/// Most characters in a task's question (twice a question's limit, so that
+/// every clause a decomposition makes fits with its placeholders) and in a
+/// constraint value or a label.
+pub const MAX_TASK_QUESTION_CHARS: usize = 2 * MAX_QUESTION_CHARS;
+/// Most characters in a task ID or a constraint key.
+pub const MAX_ID_CHARS: usize = 128;
+/// Most constraints on one task.
+pub const MAX_CONSTRAINTS: usize = 32;
 
 /// A validated order: task positions in run order, grouped into waves.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -29,26 +41,65 @@ pub fn placeholder(id: &str) -> String {
     format!("{{{id}}}")
 }
 
-/// The `{id}` placeholders named in a text.
-pub fn placeholders(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = rest.get(open + 1..).unwrap_or("");
-        match after.find('}') {
-            Some(close) => {
-                let name = after.get(..close).unwrap_or("");
-                if !name.is_empty()
-                    && name
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-                {
-                    out.push(name.to_string());
-                }
-                rest = after.get(close + 1..).unwrap_or("");
+/// Where each `{id}` placeholder of `text` is: (start, end) byte offsets of
+/// the braces and the name between them. A name is one or more letters,
+/// digits, `_` and `-`; a `{` that does not open one is text (`{"a": 1}`,
+/// `{unclosed`). One pass: each byte is looked at a bounded number of times.
+fn spans(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        while let Some(open) = text.get(from..).and_then(|rest| rest.find('{')) {
+            let start = from + open;
+            let after = text.get(start + 1..).unwrap_or("");
+            let len = after
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                .unwrap_or(after.len());
+            if len > 0 && after.get(len..).is_some_and(|r| r.starts_with('}')) {
+                from = start + len + 2;
+                return after.get(..len).map(|name| (start, from, name));
             }
-            None => break,
+            from = start + 1;
         }
+        None
+    })
+}
+
+/// The `{id}` placeholders named in a text, in order (with repeats).
+pub fn placeholders(text: &str) -> Vec<String> {
+    spans(text).map(|(_, _, name)| name.to_string()).collect()
+}
+
+/// Most characters a filled question or constraint may have: a longer one
+/// is cut here ([`fill`]).
+pub const MAX_FILLED_CHARS: usize = 4 * MAX_TASK_QUESTION_CHARS;
+
+/// `text` with each `{id}` placeholder replaced by what `value` writes for
+/// `id` (a placeholder it writes nothing for, returning false, stays as it
+/// is). One pass over `text`: an inserted value is never scanned for
+/// placeholders again, so a value holding `{id}` stays literal and the time
+/// is linear in the text and the values. The result is cut at
+/// [`MAX_FILLED_CHARS`] characters, so repeated placeholders of a long value
+/// cannot make it grow without bound.
+pub fn fill(text: &str, mut value: impl FnMut(&str, &mut String) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (start, end, name) in spans(text) {
+        out.push_str(text.get(copied..start).unwrap_or(""));
+        let before = out.len();
+        if !value(name, &mut out) {
+            out.truncate(before);
+            out.push_str(text.get(start..end).unwrap_or(""));
+        }
+        copied = end;
+        if out.len() > 4 * MAX_FILLED_CHARS {
+            break;
+        }
+    }
+    if out.len() <= 4 * MAX_FILLED_CHARS {
+        out.push_str(text.get(copied..).unwrap_or(""));
+    }
+    if let Some((cut, _)) = out.char_indices().nth(MAX_FILLED_CHARS) {
+        out.truncate(cut);
     }
     out
 }
@@ -72,6 +123,9 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
             tasks.len(),
             MAX_TASKS
         )));
+    }
+    for (i, t) in tasks.iter().enumerate() {
+        check_sizes(i, t)?;
     }
     // Plans are short (≤ MAX_TASKS): positions are found by scanning.
     let position = |id: &str| tasks.iter().position(|t| t.id == id);
@@ -139,6 +193,45 @@ pub fn schedule(plan: &Plan) -> Result<Schedule> {
         )));
     }
     topological(tasks, &position)
+}
+
+/// Refuses a task whose fields exceed the plan's bounds (named by its
+/// number when its ID itself is too long). Lengths are counted in bytes
+/// first: a field within its limit in bytes is within it in characters.
+fn check_sizes(i: usize, t: &Task) -> Result<()> {
+    let q = MAX_TASK_QUESTION_CHARS;
+    let mut fields: Vec<(&str, &str, usize)> = vec![("id characters", &t.id, MAX_ID_CHARS)];
+    fields.push(("question characters", &t.question, q));
+    fields.extend(t.label.as_deref().map(|l| ("label characters", l, q)));
+    for d in &t.depends_on {
+        fields.push(("characters in a prerequisite", d, MAX_ID_CHARS));
+    }
+    for (k, v) in &t.constraints {
+        fields.push(("characters in a constraint key", k, MAX_ID_CHARS));
+        fields.push(("characters in a constraint value", v, q));
+    }
+    let counts = [
+        ("prerequisites", t.depends_on.len(), MAX_TASKS),
+        ("constraints", t.constraints.len(), MAX_CONSTRAINTS),
+    ];
+    let over = counts.into_iter().find(|&(_, n, max)| n > max).or_else(|| {
+        fields
+            .into_iter()
+            .filter(|&(_, text, max)| text.len() > max)
+            .map(|(what, text, max)| (what, text.chars().count(), max))
+            .find(|&(_, n, max)| n > max)
+    });
+    let Some((what, n, max)) = over else {
+        return Ok(());
+    };
+    let task = if what == "id characters" {
+        (i + 1).to_string()
+    } else {
+        t.id.clone()
+    };
+    Err(Error::Plan(format!(
+        "task {task}: {n} {what}, more than the limit of {max}"
+    )))
 }
 
 fn topological(tasks: &[Task], position: &dyn Fn(&str) -> Option<usize>) -> Result<Schedule> {
@@ -300,6 +393,95 @@ mod tests {
         assert_eq!(placeholders("rule for {q1} in {q2}"), vec!["q1", "q2"]);
         assert!(placeholders("json {\"a\": 1}").is_empty());
         assert!(placeholders("{unclosed").is_empty());
+        assert_eq!(
+            placeholders("{a{b} {} {c}}{d-e_1}"),
+            vec!["b", "c", "d-e_1"]
+        );
+    }
+
+    fn filled(text: &str, values: &[(&str, &str)]) -> String {
+        fill(text, |name, out| {
+            match values.iter().find(|(k, _)| *k == name) {
+                Some((_, v)) => {
+                    out.push_str(v);
+                    true
+                }
+                None => false,
+            }
+        })
+    }
+
+    #[test]
+    fn fill_is_one_pass_over_the_original_text() {
+        assert_eq!(
+            filled("rule for {a} and {a}", &[("a", "x")]),
+            "rule for x and x"
+        );
+        // A value holding a placeholder is inserted as it is, never expanded:
+        // replace-until-done doubled the text per occurrence.
+        assert_eq!(filled("{a} {a}", &[("a", "{a}{a}")]), "{a}{a} {a}{a}");
+        assert_eq!(filled("{a} {b}", &[("a", "{b}"), ("b", "B")]), "{b} B");
+        // Unknown names stay, as does text that is no placeholder.
+        assert_eq!(
+            filled("{zz} {\"j\": 1} {", &[("a", "x")]),
+            "{zz} {\"j\": 1} {"
+        );
+        assert_eq!(filled("", &[]), "");
+    }
+
+    #[test]
+    fn fill_is_linear_and_bounded() {
+        // 40,000 repeats in a 120 KB text: was quadratic (7 s); one pass now.
+        let text = "{a}".repeat(40_000);
+        let started = std::time::Instant::now();
+        let out = filled(&text, &[("a", "é")]);
+        assert_eq!(
+            out,
+            "é".repeat(40_000)
+                .chars()
+                .take(MAX_FILLED_CHARS)
+                .collect::<String>()
+        );
+        let long = "v".repeat(100_000);
+        assert_eq!(filled("{a}{a}{a}", &[("a", &long)]).len(), MAX_FILLED_CHARS);
+        assert!(
+            started.elapsed().as_secs_f64() < 0.5,
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn oversized_plans_are_refused_naming_the_task() {
+        let mut long = task("q", &[]);
+        long.question = "x".repeat(MAX_TASK_QUESTION_CHARS + 1);
+        assert_eq!(
+            err(&plan(vec![long])),
+            "invalid plan: task q: 4001 question characters, more than the limit of 4000"
+        );
+        let id = "i".repeat(MAX_ID_CHARS + 1);
+        assert_eq!(
+            err(&plan(vec![task("a", &[]), task(&id, &[])])),
+            "invalid plan: task 2: 129 id characters, more than the limit of 128"
+        );
+        let many: Vec<String> = (0..=MAX_TASKS).map(|i| format!("t{i}")).collect();
+        let mut wide = task("w", &[]);
+        wide.depends_on = many;
+        assert_eq!(
+            err(&plan(vec![wide])),
+            "invalid plan: task w: 257 prerequisites, more than the limit of 256"
+        );
+        let mut constrained = task("c", &[]);
+        constrained
+            .constraints
+            .insert("doc".into(), "d".repeat(MAX_TASK_QUESTION_CHARS + 1));
+        assert_eq!(
+            err(&plan(vec![constrained])),
+            "invalid plan: task c: 4001 characters in a constraint value, more than the limit of 4000"
+        );
+        let mut fits = task("f", &[]);
+        fits.question = "x".repeat(MAX_TASK_QUESTION_CHARS);
+        assert!(schedule(&plan(vec![fits])).is_ok());
     }
 
     #[test]

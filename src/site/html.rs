@@ -16,8 +16,11 @@
 //! headings keep their `id`; every `<a href>` is reported. Page metadata
 //! comes from `<meta name="slotchain:KEY" content="…">` tags, then from
 //! `data-slotchain-KEY` attributes on `<html>`, `<body>` and `<main>` (later
-//! ones win), and `<meta name="description">`.
+//! ones win), and `<meta name="description">`; access declarations are
+//! read as [`super::access`] says, every other one refused. The walk is
+//! iterative, so nesting depth costs heap, never stack.
 
+use super::access::{access_like, text_levels, Access};
 use super::split::{collapse, Collector, Item};
 use scraper::{ElementRef, Html, Node};
 
@@ -83,54 +86,97 @@ fn heading_level(name: &str) -> Option<u8> {
     }
 }
 
+/// What to do when an element's content has been walked.
+enum Close {
+    Heading(u8, Option<String>),
+    Space,
+    Flush,
+    /// Nothing (an inline element).
+    None,
+}
+
+enum Step<'a> {
+    Text(&'a str),
+    Element(ElementRef<'a>),
+    Close(Close),
+}
+
+/// The children of `e` as steps, last first (they are popped in order).
+fn children<'a>(e: ElementRef<'a>) -> impl Iterator<Item = Step<'a>> {
+    e.children().rev().filter_map(|child| match child.value() {
+        Node::Text(text) => Some(Step::Text(text)),
+        Node::Element(_) => ElementRef::wrap(child).map(Step::Element),
+        _ => None,
+    })
+}
+
+/// Walks the content of `element` (not the element itself) into `c`.
+/// Iterative, with an explicit stack: 30,000 nested elements are as safe
+/// as three (the recursive walk overflowed the stack).
 fn walk(element: ElementRef, skip_chrome: bool, c: &mut Collector) {
-    for child in element.children() {
-        match child.value() {
-            Node::Text(text) => c.text(text),
-            Node::Element(_) => {
-                if let Some(e) = ElementRef::wrap(child) {
-                    visit(e, skip_chrome, c);
+    let mut stack: Vec<Step> = children(element).collect();
+    run(&mut stack, skip_chrome, c);
+}
+
+/// Walks `element` itself and its content into `c`.
+fn visit(element: ElementRef, skip_chrome: bool, c: &mut Collector) {
+    let mut stack = vec![Step::Element(element)];
+    run(&mut stack, skip_chrome, c);
+}
+
+fn run(stack: &mut Vec<Step>, skip_chrome: bool, c: &mut Collector) {
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Close(Close::Heading(level, id)) => c.heading(level, id),
+            Step::Close(Close::Space) => c.space(),
+            Step::Close(Close::Flush) => c.flush(),
+            Step::Close(Close::None) => {}
+            Step::Text(text) => c.text(text),
+            Step::Element(e) => {
+                if let Some(close) = enter(e, skip_chrome, c) {
+                    stack.push(Step::Close(close));
+                    stack.extend(children(e));
                 }
             }
-            _ => {}
         }
     }
 }
 
-fn visit(e: ElementRef, skip_chrome: bool, c: &mut Collector) {
+/// What an element does before its content; `None` when its content is not
+/// walked, else what to do after it.
+fn enter(e: ElementRef, skip_chrome: bool, c: &mut Collector) -> Option<Close> {
     let el = e.value();
     let name = el.name();
     if NEVER_TEXT.contains(&name)
         || el.attr("hidden").is_some()
         || (skip_chrome && CHROME.contains(&name))
     {
-        return;
+        return None;
     }
     if let Some(level) = heading_level(name) {
         c.start_heading();
-        walk(e, skip_chrome, c);
-        c.heading(level, el.attr("id").map(str::to_string));
-        return;
+        return Some(Close::Heading(level, el.attr("id").map(str::to_string)));
     }
     match name {
-        "pre" => c.code(&e.text().collect::<String>()),
+        "pre" => {
+            c.code(&e.text().collect::<String>());
+            None
+        }
         "br" | "td" | "th" | "img" => {
             c.space();
-            walk(e, skip_chrome, c);
-            c.space();
+            Some(Close::Space)
         }
         "a" => {
             if let Some(href) = el.attr("href") {
                 c.link(href);
             }
-            walk(e, skip_chrome, c);
+            Some(Close::None)
         }
         _ if BLOCKS.contains(&name) => {
             c.flush();
-            walk(e, skip_chrome, c);
-            c.flush();
+            Some(Close::Flush)
         }
-        _ => walk(e, skip_chrome, c),
+        _ => Some(Close::None),
     }
 }
 
@@ -140,18 +186,150 @@ fn find<'a>(root: ElementRef<'a>, name: &str) -> Option<ElementRef<'a>> {
         .find(|e| e.value().name() == name)
 }
 
+/// `data-slotchain-KEY` attributes as metadata (`access` is not metadata:
+/// see [`declarations`]).
 fn data_attributes(e: ElementRef, meta: &mut Vec<(String, String)>) {
     for (name, value) in e.value().attrs() {
         if let Some(key) = name.strip_prefix("data-slotchain-") {
-            if !key.is_empty() {
+            if !key.is_empty() && key != "access" {
                 meta.push((key.to_string(), value.to_string()));
             }
         }
     }
 }
 
-/// Parses a whole HTML page.
-pub(crate) fn page(source: &str) -> HtmlPage {
+/// Deepest element nesting a page may have (Chromium's HTML parser stops
+/// nesting at 512 too). The HTML5 tree builder checks scopes against its
+/// stack of open elements, so deep nesting costs time quadratic in depth:
+/// 30,000 nested `<div>`s took 2 s to parse, the 4 MiB a page may have
+/// would take minutes. A deeper page is skipped, saying so ([`depth`]).
+pub const MAX_DEPTH: usize = 512;
+
+/// Elements that never hold others (void), or that the next one of their
+/// kind closes (`<p>`, `<li>`…): they do not nest.
+const FLAT: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr", "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "thead",
+    "tbody", "tfoot", "rb", "rt", "rp", "colgroup", "caption", "keygen", "basefont", "bgsound",
+    "frame", "image",
+];
+/// Elements whose content is text, never tags.
+const RAW_TEXT: &[&str] = &[
+    "script",
+    "style",
+    "textarea",
+    "title",
+    "xmp",
+    "iframe",
+    "noembed",
+    "noframes",
+    "plaintext",
+];
+
+/// The first nesting depth over [`MAX_DEPTH`] that the tags of `source`
+/// reach (HTML pages, and the raw HTML in Markdown), or `None`. A scan of
+/// the tags, linear, before any parsing: start tags of nesting elements
+/// count up, end tags down; comments and raw-text content are skipped.
+pub(crate) fn depth(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(lt) = bytes
+        .get(i..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'<'))
+    {
+        i += lt + 1;
+        let rest = bytes.get(i..).unwrap_or(&[]);
+        if rest.starts_with(b"!--") {
+            i += find_bytes(rest, b"-->").map_or(rest.len(), |at| at + 3);
+            continue;
+        }
+        let closing = rest.first() == Some(&b'/');
+        let name_at = usize::from(closing);
+        let len = rest
+            .get(name_at..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        if len == 0
+            || !rest
+                .first()
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'/')
+        {
+            continue;
+        }
+        let name = String::from_utf8_lossy(&rest[name_at..name_at + len]).to_ascii_lowercase();
+        let end = rest.iter().position(|&b| b == b'>').unwrap_or(rest.len());
+        i += end;
+        if FLAT.contains(&name.as_str()) {
+            continue;
+        }
+        if closing {
+            depth = depth.saturating_sub(1);
+        } else if RAW_TEXT.contains(&name.as_str()) {
+            let close = format!("</{name}");
+            let after = bytes.get(i..).unwrap_or(&[]);
+            i += find_bytes(after, close.as_bytes()).unwrap_or(after.len());
+        } else if rest.get(end.wrapping_sub(1)) != Some(&b'/') {
+            depth += 1;
+            if depth > MAX_DEPTH {
+                return Some(depth);
+            }
+        }
+    }
+    None
+}
+
+/// Where `needle` first occurs in `haystack`, ignoring ASCII case.
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+const META_ACCESS: &str = "slotchain:access";
+const DATA_ACCESS: &str = "data-slotchain-access";
+
+/// Reads every access declaration under `root` into `access`: the ones in
+/// `read` (the elements whose `data-slotchain-access` is read) and the
+/// `<meta name="slotchain:access">` tags when `meta` is true; any other
+/// spelling or place is refused.
+fn declarations(root: ElementRef, read: &[ElementRef], meta: bool, access: &mut Access) {
+    for e in root.descendants().filter_map(ElementRef::wrap) {
+        let el = e.value();
+        let tag = el.name();
+        for (name, value) in el.attrs() {
+            if name == DATA_ACCESS {
+                if read.iter().any(|r| r.id() == e.id()) {
+                    access.declare("data-slotchain-access attribute", text_levels(value));
+                } else {
+                    access.refuse(format!(
+                        "{DATA_ACCESS} on <{tag}> is not read (only on <html>, <body> and <main> of an HTML page)"
+                    ));
+                }
+            } else if access_like(name) {
+                access.refuse(format!("the attribute {name:?} on <{tag}> is not read"));
+            } else if tag == "meta" && name == "name" && value == META_ACCESS && meta {
+                match el.attr("content") {
+                    Some(content) => {
+                        access.declare("<meta name=\"slotchain:access\">", text_levels(content))
+                    }
+                    None => access.refuse("<meta name=\"slotchain:access\"> has no content".into()),
+                }
+            } else if matches!(name, "name" | "property" | "itemprop" | "http-equiv")
+                && access_like(value)
+            {
+                access.refuse(format!(
+                    "<{tag} {name}={value:?}> is not read (only <meta name=\"{META_ACCESS}\"> in an HTML page)"
+                ));
+            }
+        }
+    }
+}
+
+/// Parses a whole HTML page; access declarations go to `access`.
+pub(crate) fn page(source: &str, access: &mut Access) -> HtmlPage {
     let doc = Html::parse_document(source);
     let root = doc.root_element();
     let mut page = HtmlPage {
@@ -167,7 +345,9 @@ pub(crate) fn page(source: &str) -> HtmlPage {
             continue;
         };
         if let Some(key) = name.strip_prefix("slotchain:") {
-            page.meta.push((key.to_string(), content.to_string()));
+            if key != "access" {
+                page.meta.push((key.to_string(), content.to_string()));
+            }
         } else if name.eq_ignore_ascii_case("description") {
             page.meta
                 .insert(0, ("description".into(), content.to_string()));
@@ -175,12 +355,10 @@ pub(crate) fn page(source: &str) -> HtmlPage {
     }
     let body = find(root, "body");
     let main = find(root, "main");
-    data_attributes(root, &mut page.meta);
-    if let Some(body) = body {
-        data_attributes(body, &mut page.meta);
-    }
-    if let Some(main) = main {
-        data_attributes(main, &mut page.meta);
+    let read: Vec<ElementRef> = std::iter::once(root).chain(body).chain(main).collect();
+    declarations(root, &read, true, access);
+    for &e in &read {
+        data_attributes(e, &mut page.meta);
     }
     let mut c = Collector::default();
     match (main, body) {
@@ -196,9 +374,11 @@ pub(crate) fn page(source: &str) -> HtmlPage {
     page
 }
 
-/// Parses an HTML fragment (a raw HTML block inside Markdown) into `c`.
-pub(crate) fn fragment(source: &str, c: &mut Collector) {
+/// Parses an HTML fragment (a raw HTML block inside Markdown) into `c`. No
+/// access declaration is read from it: any found is refused.
+pub(crate) fn fragment(source: &str, c: &mut Collector, access: &mut Access) {
     let doc = Html::parse_fragment(source);
+    declarations(doc.root_element(), &[], false, access);
     walk(doc.root_element(), false, c);
     c.flush();
 }
@@ -209,19 +389,21 @@ mod tests {
 
     #[test]
     fn main_text_meta_and_title() {
+        let access = &mut Access::default();
         let page = page(
             r#"<!doctype html><html lang="en" data-slotchain-region="eu"><head><title>Install</title>
             <meta name="slotchain:access" content="public"><style>p{}</style></head>
             <body><nav>Menu</nav><main data-slotchain-slot="setup"><h1>Install</h1><p>Run <code>x</code>.</p>
             <h2 id="npm">With npm</h2><pre>npm i
 npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot</footer></body></html>"#,
+            access,
         );
+        assert_eq!(access.levels(), Ok(vec!["public".to_string()]));
         assert_eq!(page.title.as_deref(), Some("Install"));
         assert_eq!(page.lang.as_deref(), Some("en"));
         assert_eq!(
             page.meta,
             vec![
-                ("access".to_string(), "public".to_string()),
                 ("region".to_string(), "eu".to_string()),
                 ("slot".to_string(), "setup".to_string()),
             ]
@@ -239,13 +421,82 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
 
     #[test]
     fn body_without_chrome() {
-        let page =
-            page("<html><body><header>Top</header><h1>T</h1><p>Body</p><aside>Side</aside></body></html>");
+        let page = page(
+            "<html><body><header>Top</header><h1>T</h1><p>Body</p><aside>Side</aside></body></html>",
+            &mut Access::default(),
+        );
         assert_eq!(page.title.as_deref(), Some("T"));
         assert!(page.items.contains(&Item::Text("Body".into())));
         assert!(!page
             .items
             .iter()
             .any(|i| matches!(i, Item::Text(t) if t.contains("Top") || t.contains("Side"))));
+    }
+
+    #[test]
+    fn nesting_depth_is_measured_before_parsing() {
+        let nested = |n: usize| format!("{}x{}", "<div>".repeat(n), "</div>".repeat(n));
+        assert_eq!(depth(&nested(MAX_DEPTH)), None);
+        assert_eq!(depth(&nested(30_000)), Some(MAX_DEPTH + 1));
+        let flat = "<p>a<li>b<br><img src=x><hr/><span/>".repeat(10_000);
+        assert_eq!(depth(&flat), None);
+        let script = format!(
+            "<script>{}</script><!-- {} -->",
+            "<div>".repeat(1000),
+            "<b>".repeat(1000)
+        );
+        assert_eq!(depth(&script), None);
+        assert_eq!(depth(&"<b>".repeat(600)), Some(MAX_DEPTH + 1));
+    }
+
+    #[test]
+    fn deep_nesting_is_walked_without_recursion() {
+        let depth = 3_000;
+        let source = format!(
+            "<html><body>{}deep text{}</body></html>",
+            "<div>".repeat(depth),
+            "</div>".repeat(depth)
+        );
+        let page = page(&source, &mut Access::default());
+        assert!(page.items.contains(&Item::Text("deep text".into())));
+        let mut c = Collector::default();
+        fragment(&"<span><b>".repeat(depth), &mut c, &mut Access::default());
+    }
+
+    fn access_of(source: &str) -> Result<Vec<String>, String> {
+        super::super::access::declared_by(|a| drop(page(source, a)))
+    }
+
+    #[test]
+    fn access_is_read_from_meta_and_three_elements_only() {
+        let ok = |l: &str| Ok(vec![l.to_string()]);
+        assert_eq!(
+            access_of(r#"<meta name="slotchain:access" content="staff">"#),
+            ok("staff")
+        );
+        assert_eq!(
+            access_of(r#"<html data-slotchain-access="staff">"#),
+            ok("staff")
+        );
+        assert_eq!(
+            access_of(r#"<body DATA-SLOTCHAIN-ACCESS="staff">"#),
+            ok("staff")
+        );
+        assert_eq!(
+            access_of(r#"<main data-slotchain-access="staff">x</main>"#),
+            ok("staff")
+        );
+        for bad in [
+            r#"<meta name="SLOTCHAIN:ACCESS" content="staff">"#,
+            r#"<meta name="slotchain:access">"#,
+            r#"<meta name="slotchain:access" content="">"#,
+            r#"<meta property="slotchain:access" content="staff">"#,
+            r#"<body><div data-slotchain-access="staff">x</div></body>"#,
+            r#"<main>a</main><main data-slotchain-access="staff">b</main>"#,
+            r#"<body data-slotchain-access-level="staff">"#,
+            r#"<meta name="slotchain:access" content="staff"><body data-slotchain-access="public">"#,
+        ] {
+            assert!(access_of(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -10,6 +10,7 @@
 //! destination (inline, reference, autolink, raw `<a href>`) is reported in
 //! the block where it appears.
 
+use super::access::{access_like_text, Access};
 use super::html;
 use super::split::{Collector, Item};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -25,8 +26,9 @@ fn level(l: HeadingLevel) -> u8 {
     }
 }
 
-/// The text blocks, headings and links of a Markdown body.
-pub(crate) fn items(body: &str) -> Vec<Item> {
+/// The text blocks, headings and links of a Markdown body. An access
+/// declaration in its raw HTML is not read: it goes to `access` as refused.
+pub(crate) fn items(body: &str, access: &mut Access) -> Vec<Item> {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
@@ -74,7 +76,7 @@ pub(crate) fn items(body: &str) -> Vec<Item> {
                 TagEnd::HtmlBlock => {
                     if let Some(html) = raw_html.take() {
                         c.flush();
-                        html::fragment(&html, &mut c);
+                        html::fragment(&html, &mut c, access);
                     }
                 }
                 TagEnd::Image => image_depth = image_depth.saturating_sub(1),
@@ -102,7 +104,16 @@ pub(crate) fn items(body: &str) -> Vec<Item> {
                     buffer.push_str(&html);
                 }
             }
-            Event::InlineHtml(_) | Event::SoftBreak | Event::HardBreak => c.space(),
+            Event::InlineHtml(html) => {
+                if access_like_text(&html) {
+                    access.refuse(format!(
+                        "inline HTML {:?} declares access, which is not read in Markdown",
+                        html.chars().take(80).collect::<String>()
+                    ));
+                }
+                c.space();
+            }
+            Event::SoftBreak | Event::HardBreak => c.space(),
             Event::Rule => c.flush(),
             _ => {}
         }
@@ -112,13 +123,17 @@ pub(crate) fn items(body: &str) -> Vec<Item> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::access::declared_by;
     use super::*;
 
     #[test]
     fn text_without_markup() {
+        let access = &mut Access::default();
         let items = items(
             "# Guide\n\nSee **[the install page](../install.md#npm)** and `code`.\n\n## Setup {#set-up}\n\n```sh\nnpm i\nnpm run\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<div class=\"note\">Raw <a href=\"/faq/\">FAQ</a></div>\n\n![alt words](x.png)\n",
+            access,
         );
+        assert!(access.levels().is_ok());
         assert_eq!(
             items,
             vec![
@@ -140,6 +155,22 @@ mod tests {
                 Item::Text("Raw FAQ".into()),
                 Item::Link("/faq/".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn access_in_raw_html_is_refused() {
+        for body in [
+            "<div data-slotchain-access=\"internal\">\nSecret\n</div>\n",
+            "Text <span data-slotchain-access=\"internal\">secret</span> more.\n",
+            "<meta name=\"slotchain:access\" content=\"internal\">\n",
+        ] {
+            assert!(declared_by(|a| drop(items(body, a))).is_err(), "{body}");
+        }
+        let code = "```html\n<div data-slotchain-access=\"x\">\n```\n";
+        assert!(
+            declared_by(|a| drop(items(code, a))).is_ok(),
+            "code is not a declaration"
         );
     }
 }

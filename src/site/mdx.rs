@@ -113,8 +113,11 @@ pub(crate) fn strip_markdown(source: &str) -> String {
     out
 }
 
-/// MDX source → Markdown without ESM, JSX, expressions or container directives.
-pub(crate) fn strip(source: &str) -> String {
+/// MDX source → Markdown without ESM, JSX, expressions or container
+/// directives. An access declaration in what is dropped (a JSX tag's
+/// attribute, an ESM `export const frontmatter = { access: … }`) is not
+/// read: it goes to `access` as refused.
+pub(crate) fn strip(source: &str, access: &mut Access) -> String {
     let mut out = String::with_capacity(source.len());
     let mut prose = String::new();
     let mut fence: Option<(char, usize, usize)> = None;
@@ -132,12 +135,14 @@ pub(crate) fn strip(source: &str) -> String {
             if line.trim().is_empty() {
                 esm_depth = None;
             } else {
+                refuse_esm_access(line, access);
                 let depth = depth + bracket_delta(line);
                 esm_depth = (depth > 0).then_some(depth);
                 continue;
             }
         }
         if esm_start(line) {
+            refuse_esm_access(line, access);
             let depth = bracket_delta(line);
             esm_depth = (depth > 0).then_some(depth);
             continue;
@@ -147,7 +152,7 @@ pub(crate) fn strip(source: &str) -> String {
             continue;
         }
         if let Some(open) = fence_open(line) {
-            out.push_str(&strip_prose(&prose));
+            out.push_str(&strip_prose(&prose, access));
             prose.clear();
             out.push_str(line.trim_start());
             fence = Some(open);
@@ -155,8 +160,20 @@ pub(crate) fn strip(source: &str) -> String {
         }
         prose.push_str(line);
     }
-    out.push_str(&strip_prose(&prose));
+    out.push_str(&strip_prose(&prose, access));
     out
+}
+
+/// Refuses an ESM line that sets an access key.
+fn refuse_esm_access(line: &str, access: &mut Access) {
+    let declares = line.split(['{', ',', ';']).any(|part| {
+        super::access::access_line(
+            part.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '"' && c != '\''),
+        )
+    });
+    if declares {
+        access.refuse("an MDX export sets access, which is not read (use front matter)".into());
+    }
 }
 
 fn dedent(line: &str, indent: usize) -> &str {
@@ -166,7 +183,7 @@ fn dedent(line: &str, indent: usize) -> &str {
 
 /// Removes JSX, expressions and comments from prose (no fences inside), then
 /// the indentation of every line.
-fn strip_prose(prose: &str) -> String {
+fn strip_prose(prose: &str, access: &mut Access) -> String {
     if prose.is_empty() {
         return String::new();
     }
@@ -206,7 +223,16 @@ fn strip_prose(prose: &str) -> String {
                 }
             },
             '<' => match tag_end(&chars, i) {
-                Some(end) => i = end,
+                Some(end) => {
+                    let tag: String = chars.get(i..end).unwrap_or(&[]).iter().collect();
+                    if super::access::access_like_text(&tag) {
+                        access.refuse(format!(
+                            "a JSX tag declares access, which is not read: {:?}",
+                            tag.chars().take(80).collect::<String>()
+                        ));
+                    }
+                    i = end
+                }
                 None => {
                     out.push(c);
                     i += 1;
@@ -347,14 +373,19 @@ fn tag_end(chars: &[char], i: usize) -> Option<usize> {
     None
 }
 
+use super::access::Access;
+
 #[cfg(test)]
 mod tests {
-    use super::strip;
+    use super::super::access::declared_by;
+    use super::{strip, Access};
 
     #[test]
     fn esm_jsx_and_expressions_go_text_stays() {
         let src = "import { Steps } from '@astrojs/starlight/components';\nimport {\n  A,\n  B,\n} from 'x';\nexport const meta = { a: 1 };\n\n# Title\n\n<Steps>\n  1. Run `<Tabs>{x}` now {props.value}\n</Steps>\n\n<Card title=\"A > B\" icon={{ name: 'x' }}\n  href=\"/y/\">Card text</Card>\n{/* a comment */}\n\n```js\nimport x from 'y';\n<div>{code}</div>\n```\nThat is a < b and \\{literal}.\n:::tip[Mind this]\nAside text\n:::\n";
-        let out = strip(src);
+        let access = &mut Access::default();
+        let out = strip(src, access);
+        assert!(access.levels().is_ok());
         assert!(!out.contains("import {"), "{out}");
         assert!(!out.contains("export"), "{out}");
         assert!(!out.contains("<Steps>"), "{out}");
@@ -370,5 +401,18 @@ mod tests {
         assert!(out.contains("That is a < b and \\{literal}."), "{out}");
         assert!(out.contains("\nMind this\n\nAside text\n"), "{out}");
         assert!(!out.contains(":::"), "{out}");
+    }
+
+    #[test]
+    fn access_in_jsx_or_esm_is_refused_and_code_is_not() {
+        for src in [
+            "<Aside data-slotchain-access=\"internal\">x</Aside>\n",
+            "export const frontmatter = { title: 'x', access: 'internal' };\n",
+            "export const meta = {\n  access: 'internal',\n};\n",
+        ] {
+            assert!(declared_by(|a| drop(strip(src, a))).is_err(), "{src}");
+        }
+        let code = "Use `<div data-slotchain-access=\"x\">` on the page.\n";
+        assert!(declared_by(|a| drop(strip(code, a))).is_ok());
     }
 }

@@ -23,15 +23,22 @@
 //!   first directory of the page's path (or the input directory's own name)
 //!   that is a language tag — an ISO 639-1 code, optionally with subtags, as in
 //!   `en/`, `zh-cn/`, `pt_BR/` — lowercased with `-`; else none.
-//! - **Access-safe.** A page whose `access` (default `public`) is not in the
-//!   audience gives no passage, and no other page's `meta.links` names it: not
-//!   one byte of it reaches the output. Only pages are filtered: JSON-lines
-//!   passages are the caller's and are indexed as given.
-//! - **Never half a page.** A page that cannot be read, is not UTF-8, or has
-//!   malformed front matter is reported as a [`Problem`] by path and skipped;
-//!   the rest of the site is still indexed. The order of passages is the walk
-//!   order, so the same tree always builds the same index.
+//! - **Access fails closed.** A page is written only when its access is
+//!   determined ([`access`] lists the spellings read; none at all means
+//!   `public`) and the audience may read it; any other page gives no passage,
+//!   and no other page's `meta.links` names it: not one byte of it reaches
+//!   the output. A page whose access declaration cannot be read is a
+//!   [`ProblemKind::Access`] problem (the CLI warns, or with `--strict`
+//!   fails). Only pages are filtered: JSON-lines passages are the caller's
+//!   and are indexed as given.
+//! - **Never half a page.** A page that cannot be read, is no regular file,
+//!   is larger than [`MAX_PAGE_BYTES`], is not UTF-8, nests HTML deeper than
+//!   [`html::MAX_DEPTH`] or has malformed front matter is reported as a
+//!   [`Problem`] by path and skipped; the rest of the site is still indexed.
+//!   The order of passages is the walk order, so the same tree always builds
+//!   the same index.
 
+mod access;
 mod frontmatter;
 mod html;
 mod links;
@@ -48,6 +55,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use walk::{Kind, SiteFile};
 
+/// Largest page file read, in bytes: a larger one is skipped, saying so
+/// (a 50 MB one-line page took 11 s and 2.5 GB).
+pub const MAX_PAGE_BYTES: u64 = 4 << 20;
+
 /// Why a file was not indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProblemKind {
@@ -55,6 +66,11 @@ pub enum ProblemKind {
     Unreadable,
     /// Another input already gave a page with the same path.
     Duplicate,
+    /// Its access could not be determined (failing closed: it is not
+    /// written; `slotchain index --strict` makes this an error).
+    Access,
+    /// It is larger than [`MAX_PAGE_BYTES`].
+    TooLarge,
 }
 
 /// A file that was skipped, with the reason.
@@ -66,8 +82,10 @@ pub struct Problem {
 }
 
 impl fmt::Display for Problem {
+    /// One line: the path and the reason, control characters escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
+        let line = format!("{}: {}", self.path.display(), self.message);
+        f.write_str(&crate::error::one_line(&line))
     }
 }
 
@@ -111,12 +129,22 @@ impl SiteReport {
             .join(", ")
     }
 
-    /// `access 2, unreadable 1` (plus `empty N`, `duplicate N` when any).
+    /// `access 2, unreadable 1` (plus `access unknown N`, `too large N`,
+    /// `empty N`, `duplicate N` when any).
     pub fn skipped_text(&self) -> String {
         let mut parts = vec![
             format!("access {}", self.skipped_access),
             format!("unreadable {}", self.count(ProblemKind::Unreadable)),
         ];
+        for (kind, name) in [
+            (ProblemKind::Access, "access unknown"),
+            (ProblemKind::TooLarge, "too large"),
+        ] {
+            let n = self.count(kind);
+            if n > 0 {
+                parts.push(format!("{name} {n}"));
+            }
+        }
         if self.skipped_empty > 0 {
             parts.push(format!("empty {}", self.skipped_empty));
         }
@@ -125,6 +153,11 @@ impl SiteReport {
             parts.push(format!("duplicate {duplicates}"));
         }
         parts.join(", ")
+    }
+
+    /// The first page whose access could not be determined, if any.
+    pub fn access_problem(&self) -> Option<&Problem> {
+        self.problems.iter().find(|p| p.kind == ProblemKind::Access)
     }
 
     /// The message when nothing at all was indexed from `paths`.
@@ -173,9 +206,86 @@ pub fn collect_with(
     audience: &[String],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<SiteBuild> {
-    let mut report = SiteReport::default();
-    let files = walk::files(paths, &mut report.problems)?;
-    report.files = files.len();
+    let mut problems = Vec::new();
+    let files = walk::files(paths, &mut problems)?;
+    let total = files.len();
+    let texts = files.into_iter().enumerate().map(|(i, file)| {
+        progress(i, total);
+        let text = read_text(&file.path);
+        (file, text)
+    });
+    let mut build = assemble(texts, audience, problems);
+    progress(total, total);
+    build.report.files = total;
+    Ok(build)
+}
+
+/// [`collect`] over pages given as (relative path, source text) pairs, as
+/// if they had been read from one directory: the same parsing, access rules
+/// and limits, no file system (what the fuzz target and tests drive). A
+/// path whose extension is no page kind is left out.
+pub fn collect_texts(pages: &[(&str, &str)], audience: &[String]) -> SiteBuild {
+    let files = pages.iter().filter_map(|&(rel, text)| {
+        let kind = Kind::of(Path::new(rel))?;
+        let file = SiteFile {
+            path: PathBuf::from(rel),
+            rel: rel.to_string(),
+            root_name: None,
+            kind,
+        };
+        let text = if text.len() as u64 > MAX_PAGE_BYTES {
+            Err(too_large(text.len() as u64))
+        } else {
+            Ok(text.to_string())
+        };
+        Some((file, text))
+    });
+    let mut build = assemble(files, audience, Vec::new());
+    build.report.files = pages.len();
+    build
+}
+
+fn too_large(bytes: u64) -> (ProblemKind, String) {
+    (
+        ProblemKind::TooLarge,
+        format!("a page of {bytes} bytes, more than the limit of {MAX_PAGE_BYTES}: not indexed"),
+    )
+}
+
+/// A page file's text: only a regular file, at most [`MAX_PAGE_BYTES`]
+/// (checked before reading and while reading), and UTF-8.
+fn read_text(path: &Path) -> std::result::Result<String, (ProblemKind, String)> {
+    use std::io::Read;
+    let unreadable = |m: String| (ProblemKind::Unreadable, m);
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        return Err(unreadable("not a regular file".into()));
+    }
+    if meta.len() > MAX_PAGE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| unreadable(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_PAGE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_PAGE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))
+}
+
+/// Parses the pages, keeps those the audience may read, and makes their
+/// passages (links resolved among the pages kept).
+fn assemble(
+    texts: impl Iterator<Item = (SiteFile, std::result::Result<String, (ProblemKind, String)>)>,
+    audience: &[String],
+    problems: Vec<Problem>,
+) -> SiteBuild {
+    let mut report = SiteReport {
+        problems,
+        ..SiteReport::default()
+    };
     let audience: Vec<String> = if audience.is_empty() {
         vec![DEFAULT_ACCESS.to_string()]
     } else {
@@ -183,23 +293,19 @@ pub fn collect_with(
     };
     let mut pages: Vec<Page> = Vec::new();
     let mut by_key: HashMap<String, usize> = HashMap::new();
-    for (i, file) in files.iter().enumerate() {
-        progress(i, files.len());
-        let page = match read_page(file) {
+    for (file, text) in texts {
+        let page = match text.and_then(|text| read_page(&file, &text)) {
             Ok(page) => page,
-            Err(message) => {
+            Err((kind, message)) => {
                 report.problems.push(Problem {
                     path: file.path.clone(),
                     message,
-                    kind: ProblemKind::Unreadable,
+                    kind,
                 });
                 continue;
             }
         };
-        if !audience
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(&page.access))
-        {
+        if !access::readable(&page.access, &audience) {
             report.skipped_access += 1;
             continue;
         }
@@ -218,7 +324,6 @@ pub fn collect_with(
         by_key.insert(page.key.clone(), pages.len());
         pages.push(page);
     }
-    progress(files.len(), files.len());
 
     let mut passages = Vec::new();
     for (index, page) in pages.iter().enumerate() {
@@ -262,7 +367,7 @@ pub fn collect_with(
         }
     }
     report.passages = passages.len();
-    Ok(SiteBuild { passages, report })
+    SiteBuild { passages, report }
 }
 
 /// One page, parsed.
@@ -276,7 +381,8 @@ struct Page {
     doc: String,
     title: String,
     lang: Option<String>,
-    access: String,
+    /// The levels that may read the page (never empty).
+    access: Vec<String>,
     meta: Meta,
     sections: Vec<Section>,
 }
@@ -374,19 +480,43 @@ fn path_lang(file: &SiteFile) -> Option<String> {
         .or_else(|| file.root_name.as_deref().and_then(lang_segment))
 }
 
-/// Reads and parses one page; the error is the one-line reason.
-fn read_page(file: &SiteFile) -> std::result::Result<Page, String> {
-    let bytes = std::fs::read(&file.path).map_err(|e| format!("cannot read: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
-    let (front, body) = frontmatter::split(&text)?;
+/// Parses one page; the error is the kind and the one-line reason. A page
+/// whose access cannot be determined is an error ([`ProblemKind::Access`]).
+fn read_page(file: &SiteFile, text: &str) -> std::result::Result<Page, (ProblemKind, String)> {
+    let unreadable = |m: String| (ProblemKind::Unreadable, m);
+    if let Some(depth) = html::depth(text) {
+        return Err(unreadable(format!(
+            "HTML nested more than {} elements deep (reached {depth}): not indexed",
+            html::MAX_DEPTH
+        )));
+    }
+    let mut access = access::Access::default();
+    let (front, body) = frontmatter::split(text, &mut access).map_err(unreadable)?;
+    if !front.found && access::head_declares_access(text) {
+        access.refuse(
+            "an access line in front matter the indexer does not recognise (front matter must start on the first line with exactly --- or +++)".into(),
+        );
+    }
     let (items, html_page) = match file.kind {
-        Kind::Markdown => (markdown::items(&mdx::strip_markdown(body)), None),
-        Kind::Mdx => (markdown::items(&mdx::strip(body)), None),
+        Kind::Markdown => (
+            markdown::items(&mdx::strip_markdown(body), &mut access),
+            None,
+        ),
+        Kind::Mdx => (
+            markdown::items(&mdx::strip(body, &mut access), &mut access),
+            None,
+        ),
         Kind::Html => {
-            let mut page = html::page(body);
+            let mut page = html::page(body, &mut access);
             (std::mem::take(&mut page.items), Some(page))
         }
     };
+    let declared = access.declared_levels().map_err(|why| {
+        (
+            ProblemKind::Access,
+            format!("access cannot be determined: {why}; the page is not written"),
+        )
+    })?;
     let mut meta = Meta::new();
     let mut title = None;
     let mut lang = None;
@@ -436,10 +566,16 @@ fn read_page(file: &SiteFile) -> std::result::Result<Page, String> {
         .filter(|d| !d.trim().is_empty())
         .unwrap_or_else(|| key.clone());
     meta.insert("doc".into(), MetaValue::Str(doc.clone()));
-    let access = meta
-        .get("access")
-        .and_then(MetaValue::as_text)
-        .unwrap_or_else(|| DEFAULT_ACCESS.to_string());
+    match declared.as_deref() {
+        None => {}
+        Some([one]) => {
+            meta.insert("access".into(), MetaValue::Str(one.clone()));
+        }
+        Some(many) => {
+            meta.insert("access".into(), MetaValue::List(many.to_vec()));
+        }
+    }
+    let levels = declared.unwrap_or_else(|| vec![DEFAULT_ACCESS.to_string()]);
     let sections = split::sections(items, &title);
     Ok(Page {
         path: file.path.clone(),
@@ -448,7 +584,7 @@ fn read_page(file: &SiteFile) -> std::result::Result<Page, String> {
         doc,
         title,
         lang,
-        access,
+        access: levels,
         meta,
         sections,
     })

@@ -1,4 +1,6 @@
-//! Helpers shared by the tests that run the real `slotchain` binary.
+//! Helpers shared by the tests that run the real `slotchain` binary (each
+//! suite uses some of them).
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -41,6 +41,11 @@
 // - Text stays text. Report strings reach the DOM only as text nodes (the
 //   components' rule); a citation is a link only when its url resolves to
 //   http(s).
+// - Recovers from a trap. A WebAssembly.RuntimeError (a bug that trapped)
+//   leaves that module instance unusable; the widget then drops it and every
+//   engine made from it, loads a fresh instance (the glue imported anew, the
+//   wasm from the HTTP cache), re-creates its engine and asks once more. An
+//   error that is not a trap (a bad question, a failed fetch) keeps the engine.
 // - Keyboard. `/` anywhere focuses the field unless the user is typing in
 //   another field; Enter asks; ArrowDown/ArrowUp move through the citations
 //   (ArrowUp from the first returns to the field); Enter on a citation follows
@@ -65,10 +70,15 @@ const COMPONENTS_CSS = new URL('../components/components.css', import.meta.url).
 
 const modules = new Map(); // pkg URL → Promise<module with Engine, initialised>
 const engines = new Map(); // `${pkg} ${index}` → Promise<Engine>
+const trapped = new Map(); // pkg URL → how many of its instances were dropped after a trap
 
 function loadModule(pkg) {
   if (!modules.has(pkg)) {
-    const p = import(pkg).then(async (mod) => {
+    // After a trap, a fresh copy of the glue: a new module record, so a new
+    // wasm instance (the same .wasm URL, served from the HTTP cache).
+    const dropped = trapped.get(pkg) ?? 0;
+    const url = dropped ? `${pkg}${pkg.includes('?') ? '&' : '?'}instance=${dropped}` : pkg;
+    const p = import(url).then(async (mod) => {
       await mod.default(); // wasm-bindgen init: fetches slotchain_bg.wasm next to the module, once
       return mod;
     });
@@ -107,6 +117,15 @@ function openEngine({ pkg, index, bundle }) {
     engines.set(key, p);
   }
   return engines.get(key);
+}
+
+/** Drops a module instance that trapped, and every engine made from it. */
+function dropInstance(pkg) {
+  modules.delete(pkg);
+  trapped.set(pkg, (trapped.get(pkg) ?? 0) + 1);
+  for (const key of [...engines.keys()]) {
+    if (key.startsWith(`${pkg} `)) engines.delete(key);
+  }
 }
 
 /**
@@ -367,8 +386,21 @@ export class SlotchainSearch extends HTMLElement {
       if (Number.isInteger(k) && k > 0) options.k = k;
       const scopeAttr = this.getAttribute('scope');
       const scope = scopeAttr ? JSON.parse(scopeAttr) : undefined;
-      await prepare(engine, question, scope, options);
-      report = engine.ask(question, scope, options);
+      const answer = async (e) => {
+        await prepare(e, question, scope, options);
+        return e.ask(question, scope, options);
+      };
+      try {
+        report = await answer(engine);
+      } catch (err) {
+        if (!(err instanceof WebAssembly.RuntimeError)) throw err;
+        // The instance trapped: never use it again. A fresh one, once.
+        dropInstance(this.source.pkg);
+        this._engine = null;
+        this._loading = null;
+        engine = await this.load();
+        report = await answer(engine);
+      }
     } catch (err) {
       this._panel.hidden = false;
       this._results.hidden = true;

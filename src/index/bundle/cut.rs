@@ -295,6 +295,20 @@ impl Index {
                 format::seal_bytes(PART_MAGIC, &bytes),
             ));
         }
+        let largest = parts
+            .iter()
+            .map(|(_, bytes)| bytes.len())
+            .max()
+            .unwrap_or(0);
+        let largest_part = u32::try_from(largest)
+            .ok()
+            .filter(|&n| n <= super::MAX_PART_BYTES)
+            .ok_or_else(|| {
+                Error::Index(format!(
+                    "a bundle part of {largest} bytes, more than the limit of {}",
+                    super::MAX_PART_BYTES
+                ))
+            })?;
         let manifest = Manifest {
             bm25: self.bm25,
             totals: self.terms.totals(),
@@ -306,6 +320,7 @@ impl Index {
             passage_page: page,
             entity_page: ENTITY_PAGE,
             directory,
+            largest_part,
         };
         Ok(Bundle {
             manifest: format::seal(MANIFEST_MAGIC, &manifest),

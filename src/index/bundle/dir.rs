@@ -28,14 +28,52 @@ fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     z.finish()
 }
 
-/// Reads one bundle file; returns it inflated, and its size on disk.
-pub fn read(dir: &Path, name: &str) -> Result<(Vec<u8>, usize)> {
+/// Reads one bundle file, at most `limit` bytes inflated; returns it
+/// inflated, and its size on disk. Only a regular file is read (a FIFO or a
+/// device would block or never end), checked before opening and again on
+/// the open file; inflating stops at `limit` bytes, so a small file that
+/// inflates to gigabytes costs no more than `limit`.
+pub fn read(dir: &Path, name: &str, limit: usize) -> Result<(Vec<u8>, usize)> {
     let path = dir.join(name);
-    let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+    let regular = |m: &std::fs::Metadata| {
+        if m.is_file() {
+            Ok(())
+        } else {
+            Err(io(&path, "not a regular file"))
+        }
+    };
+    regular(&std::fs::metadata(&path).map_err(|e| io(&path, e))?)?;
+    let file = std::fs::File::open(&path).map_err(|e| io(&path, e))?;
+    let meta = file.metadata().map_err(|e| io(&path, e))?;
+    regular(&meta)?;
+    // Deflate never grows data by more than a few bytes per 16 KB block.
+    let stored_limit = limit as u64 + limit as u64 / 1024 + 1024;
+    if meta.len() > stored_limit {
+        return Err(io(
+            &path,
+            format!(
+                "{} bytes, larger than a bundle file of at most {limit} bytes inflated can be",
+                meta.len()
+            ),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(stored_limit)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(&path, e))?;
     let mut out = Vec::new();
     GzDecoder::new(bytes.as_slice())
+        .take(limit as u64 + 1)
         .read_to_end(&mut out)
         .map_err(|e| io(&path, format!("not a gzip-compressed bundle file: {e}")))?;
+    if out.len() > limit {
+        return Err(io(
+            &path,
+            format!(
+                "inflates to more than {limit} bytes, the most this bundle declares for a part"
+            ),
+        ));
+    }
     Ok((out, bytes.len()))
 }
 
@@ -78,7 +116,8 @@ pub fn write(bundle: &Bundle, dir: &Path) -> Result<Written> {
     Ok(written)
 }
 
-/// Opens the bundle in `dir` (its manifest only).
+/// Opens the bundle in `dir` (its manifest only, at most
+/// [`super::MAX_MANIFEST_BYTES`] inflated).
 pub fn open(dir: &Path) -> Result<Index> {
-    Index::from_manifest(&read(dir, MANIFEST)?.0)
+    Index::from_manifest(&read(dir, MANIFEST, super::MAX_MANIFEST_BYTES as usize)?.0)
 }

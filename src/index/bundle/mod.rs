@@ -180,6 +180,9 @@ struct Manifest {
     passage_page: u32,
     entity_page: u32,
     directory: Directory,
+    /// Bytes of the largest part (inflated): a reader refuses a part that
+    /// is larger, and stops inflating one there.
+    largest_part: u32,
 }
 
 record!(Manifest {
@@ -192,8 +195,15 @@ record!(Manifest {
     meta_keys,
     passage_page,
     entity_page,
-    directory
+    directory,
+    largest_part
 });
+
+/// Most bytes any bundle part may have inflated, whatever its manifest
+/// declares (the largest part of the 140k-passage bundle is far below it).
+pub const MAX_PART_BYTES: u32 = 64 << 20;
+/// Most bytes a manifest may have inflated.
+pub const MAX_MANIFEST_BYTES: u32 = 64 << 20;
 
 /// A passage, its mentions, its page links, its rarest terms and the
 /// entities that name it.
@@ -278,6 +288,12 @@ impl Index {
         let bad = |what: String| Error::Index(format!("manifest: {what}"));
         let n = m.totals.passages;
         let entities = m.entity_count;
+        if m.largest_part > MAX_PART_BYTES {
+            return Err(bad(format!(
+                "it declares a part of {} bytes, more than the limit of {MAX_PART_BYTES}",
+                m.largest_part
+            )));
+        }
         if n.max(entities) > MAX_ROWS {
             return Err(bad(format!(
                 "{n} passages and {entities} entities: a bundle holds at most {} of each",
@@ -322,9 +338,17 @@ impl Index {
             meta_keys: m.meta_keys,
             types: m.types,
             scoped: false,
+            largest_part: m.largest_part,
         };
         index.derive();
         Ok(index)
+    }
+
+    /// The most bytes a part of this bundle may have (inflated): what its
+    /// manifest declares for its largest part, within [`MAX_PART_BYTES`];
+    /// 0 for an index file.
+    pub fn part_limit(&self) -> usize {
+        self.largest_part.min(MAX_PART_BYTES) as usize
     }
 
     /// Adds one part of a bundle opened with [`Index::from_manifest`]. The
@@ -334,6 +358,13 @@ impl Index {
         let directory = self.parts.as_ref().ok_or_else(unknown)?;
         let part = directory.part(name).ok_or_else(unknown)?;
         let bad = |what: String| Error::Index(format!("part {name}: {what}"));
+        if bytes.len() > self.part_limit() {
+            return Err(bad(format!(
+                "{} bytes, more than the {} the manifest declares for its largest part",
+                bytes.len(),
+                self.part_limit()
+            )));
+        }
         let sealed: Sealed = format::open(PART_MAGIC, "a slotchain bundle part", bytes)
             .map_err(|e| bad(e.to_string()))?;
         if sealed.build != directory.build
