@@ -18,7 +18,13 @@ use slotchain::{ingest, Options};
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 22;
+const MIN_PASS: usize = 31;
+
+/// [`held_out`] cases that must pass. Measured: 10 of 20 on the engine
+/// before this suite's changes, 14 when they were written; one change came
+/// after them (a head that names someone without a page, "bassist Alan
+/// Pryce", yields no title), which fixed the bassist case: 15.
+const MIN_HELD_OUT: usize = 15;
 
 const POOL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -211,6 +217,85 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+/// Written after the engine changes of the cases above, and only measured:
+/// other heads ("singer", "lead vocalist", "label behind"), other verbs
+/// ("grew up in"), `Salt Roads's`, things with no page (a guitarist, a
+/// bassist), a band and a film that do not exist, comparisons in other words.
+fn held_out() -> Vec<Case> {
+    vec![
+        chain(
+            "Which city did the drummer of Harbour Lights grow up in?",
+            "Iona Fraser",
+            "Oban",
+        ),
+        chain(
+            "When was the singer on Harbour Lights born?",
+            "Callum Reid",
+            "1966",
+        ),
+        chain(
+            "What year was the lead vocalist of The Tidewalkers born?",
+            "Callum Reid",
+            "1966",
+        ),
+        chain(
+            "In which year was the label behind Northern Stars founded?",
+            "Northgate Records",
+            "1985",
+        ),
+        chain(
+            "Where was the label of Northern Stars founded?",
+            "Northgate Records",
+            "Glasgow",
+        ),
+        chain(
+            "When was the drummer of The Greywell Sisters born?",
+            "Ruth Mackay",
+            "1976",
+        ),
+        chain(
+            "Salt Roads's director was born in what year?",
+            "Elena Sorensen",
+            "1962",
+        ),
+        chain(
+            "What year was the filmmaker behind Salt Roads born?",
+            "Elena Sorensen",
+            "1962",
+        ),
+        unanswerable("When was the drummer of The Quiet Ones born?"),
+        unanswerable("In what year was the guitarist of Harbour Lights born?"),
+        unanswerable("When was the bassist on Northern Stars born?"),
+        unanswerable("In what year was the director of the film Salt Marsh born?"),
+        unanswerable("Who is older, Tomas Varga or Judit Halasz?"),
+        compare(
+            "Who was born first, Iona Fraser or Ruth Mackay?",
+            "Iona Fraser",
+        ),
+        compare(
+            "Which drummer is younger, Iona Fraser or Ruth Mackay?",
+            "Ruth Mackay",
+        ),
+        compare(
+            "Which album was released earlier, Northern Stars or Harbour Lights?",
+            "Harbour Lights",
+        ),
+        compare(
+            "Which came first, Salt Roads or The Lantern Keeper?",
+            "Salt Roads",
+        ),
+        compare(
+            "Are The Tidewalkers and The Greywell Sisters both from Scotland?",
+            "no",
+        ),
+        compare("Were Iona Fraser and Ruth Mackay both drummers?", "yes"),
+        compare(
+            "Which is the older band, The Greywell Sisters or The Tidewalkers?",
+            "The Tidewalkers",
+        ),
+    ]
+}
+
 fn index() -> Index {
     let passages = ingest::passages(POOL).expect("the pool loads");
     Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
@@ -256,21 +341,30 @@ fn check(index: &Index, c: &Case) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn open_text_chains_and_comparisons() {
+/// Runs the cases, prints each failure, and fails below `min`.
+fn run(name: &str, cases: &[Case], min: usize) {
     let index = index();
-    let cases = cases();
     let mut passed = 0;
-    for c in &cases {
+    for c in cases {
         match check(&index, c) {
             Ok(()) => passed += 1,
             Err(e) => eprintln!("FAIL {}\n     {e}", c.question),
         }
     }
-    eprintln!("{passed} of {} open-text cases pass", cases.len());
+    eprintln!("{passed} of {} {name} cases pass", cases.len());
     assert!(
-        passed >= MIN_PASS,
-        "{passed} of {} cases pass, fewer than {MIN_PASS}",
+        passed >= min,
+        "{passed} of {} {name} cases pass, fewer than {min}",
         cases.len()
     );
+}
+
+#[test]
+fn open_text_chains_and_comparisons() {
+    run("open-text", &cases(), MIN_PASS);
+}
+
+#[test]
+fn held_out_wordings() {
+    run("held-out", &held_out(), MIN_HELD_OUT);
 }

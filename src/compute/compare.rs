@@ -140,9 +140,13 @@ fn stems(text: &str) -> Vec<String> {
 }
 
 /// What the question says of its things: its words minus the things'
-/// names and the words of the comparison itself.
+/// names (without a title's qualifier: "albums" is asked of "Harbour Lights
+/// (album)") and the words of the comparison itself.
 fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
-    let names: Vec<String> = inputs.iter().flat_map(|i| stems(i.label)).collect();
+    let names: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| stems(crate::index::catalog::title_base(i.label).unwrap_or(i.label)))
+        .collect();
     let frame = [
         "both", "which", "common", "same", "share", "either", "type", "kind",
     ];
@@ -592,6 +596,19 @@ mod tests {
                 "Villa Paletti",
                 betrayal,
                 "Betrayal at House on the Hill",
+            ),
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Verdict { holds: true, .. }));
+        // A title's qualifier is no part of the thing's name.
+        let r = compare(
+            Op::Both,
+            "Are Villa Paletti and Betrayal at House on the Hill both board games?",
+            &inputs(
+                villa,
+                "Villa Paletti (board game)",
+                betrayal,
+                "Betrayal at House on the Hill (game)",
             ),
         )
         .unwrap();

@@ -18,7 +18,17 @@
 //! clause on char boundaries.
 
 /// Prepositions that tie a description's head to its anchor.
-const PREPOSITIONS: &[&str] = &["of", "from", "in", "by", "behind", "starring", "featuring"];
+const PREPOSITIONS: &[&str] = &[
+    "of",
+    "from",
+    "in",
+    "on",
+    "for",
+    "by",
+    "behind",
+    "starring",
+    "featuring",
+];
 const RELATIVES: &[&str] = &["who", "that", "which", "whose", "whom", "where"];
 const DETERMINERS: &[&str] = &["the", "a", "an"];
 /// Heads that name the kind of answer, not a thing to find first.
@@ -126,11 +136,14 @@ fn words(clause: &str) -> Vec<Word> {
     out
 }
 
+/// The widest name that holds the word: a title the index knows ("The
+/// Lantern Keeper") wins over the capitalised run the frame saw inside it.
 fn in_name(names: &[(usize, usize)], w: &Word) -> Option<(usize, usize)> {
     names
         .iter()
         .copied()
-        .find(|&(s, e)| w.start >= s && w.start < e)
+        .filter(|&(s, e)| w.start >= s && w.start < e)
+        .max_by_key(|&(s, e)| (e - s, std::cmp::Reverse(s)))
 }
 
 /// A lowercase word that can be part of a description's noun phrase.
@@ -156,8 +169,14 @@ fn participle(w: &Word) -> bool {
         .contains(&b)
 }
 
+/// A participle or a verb: where a noun phrase ends.
+fn verb_like(w: &Word) -> bool {
+    participle(w) || crate::analyze::lexicon::is_verb(&w.bare)
+}
+
 /// The end of "'s head" after a name that ends at `at` ("Judy Lewis's
-/// father"), when there is one.
+/// father"), when there is one; the head stops before a verb ("The Lantern
+/// Keeper's director *born*").
 fn possessed(clause: &str, w: &[Word], names: &[(usize, usize)], at: usize) -> Option<usize> {
     let tail = clause.get(at..)?;
     if !(tail.starts_with("'s ") || tail.starts_with("’s ")) {
@@ -165,7 +184,7 @@ fn possessed(clause: &str, w: &[Word], names: &[(usize, usize)], at: usize) -> O
     }
     w.iter()
         .skip_while(|x| x.start <= at)
-        .take_while(|x| np_word(x, names))
+        .take_while(|x| np_word(x, names) && !verb_like(x))
         .take(3)
         .last()
         .map(|x| x.end)
@@ -180,9 +199,7 @@ fn kind_after(w: &[Word], names: &[(usize, usize)], at: usize) -> usize {
     let after: Vec<&Word> = w.iter().skip_while(|x| x.start < at).collect();
     let kind = after
         .iter()
-        .take_while(|x| {
-            np_word(x, names) && !participle(x) && !crate::analyze::lexicon::is_verb(&x.bare)
-        })
+        .take_while(|x| np_word(x, names) && !verb_like(x))
         .count();
     let closed = after
         .get(kind)
@@ -416,6 +433,15 @@ mod tests {
         assert_eq!(
             find("In which city was the founder of Alpha Records born?").map(|d| d.0),
             Some("the founder of Alpha Records".into())
+        );
+        // Another preposition; a possessive before the verb.
+        assert_eq!(
+            find("What year was the drummer on Northern Stars born?").map(|d| d.1),
+            Some("which drummer on Northern Stars?".into())
+        );
+        assert_eq!(
+            find("When was Lantern Keeper's director born?").map(|d| d.1),
+            Some("which director of Lantern Keeper?".into())
         );
     }
 

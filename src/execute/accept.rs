@@ -148,11 +148,12 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     // Names and no topic word ("what should Priya not eat?"): the passage
     // must also say what is asked (the soft words), unless a cue says it.
     // (A typed answer is verified by its value instead: "When was Macworld
-    // created?" is answered by the date its page states, in any words.)
+    // created?" is answered by the date its page states, in any words, and
+    // "In which city was it founded?" by the place, without "city".)
     let soft_words = frame.with_role(Role::Soft).next().is_some();
     let typed = matches!(
         frame.answer,
-        Answer::Year | Answer::Date | Answer::Number | Answer::Duration
+        Answer::Year | Answer::Date | Answer::Number | Answer::Duration | Answer::Place
     );
     if !ctx.has_words && soft_words && !typed && reading.soft < SOFT_MIN && !ctx.cued {
         return Err(Rejection::Topic((reading.soft * 100.0).round() as u32));

@@ -239,7 +239,7 @@ fn linked(
     };
     // Where the description's head noun ("drummer") sits in the text, or
     // the verb an agent noun names ("the creator of X": "Y created X").
-    let head: Vec<usize> = frame
+    let head: Vec<(usize, usize)> = frame
         .terms
         .first()
         .map(|h| {
@@ -254,10 +254,38 @@ fn linked(
                     let l = lexicon::lemma(&t.term);
                     l == noun || verb.as_ref() == Some(&l)
                 })
-                .map(|t| t.start)
-                .collect()
+                .map(|t| (t.start, t.end))
+                .collect::<Vec<_>>()
         })
         .unwrap_or_default();
+    let mentions = index.mentions(doc);
+    // "guitarist Sean Dalgleish": the head names someone with no page of
+    // their own; when it always does, no title here is the thing described.
+    let unpaged = |&(_, end): &(usize, usize)| {
+        let after = p.text.get(end..).unwrap_or("");
+        let gap = after.len() - after.trim_start().len();
+        let at = end + gap;
+        let name = after.trim_start();
+        let own = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
+        name.starts_with(char::is_uppercase)
+            && !name.starts_with(own)
+            && !given
+                .iter()
+                .any(|g| normalized(name).starts_with(g.as_str()))
+            && !mentions
+                .iter()
+                .any(|m| (m.start as usize) <= at && at < m.end as usize)
+    };
+    // Only for a described thing ("which guitarist of Harbour Lights?"),
+    // whose first word is the head; a whole question's first word is not.
+    let described = frame
+        .terms
+        .first()
+        .is_some_and(|h| frame.question.get(..h.start) == Some("which "));
+    if described && !head.is_empty() && head.iter().all(unpaged) {
+        return Vec::new();
+    }
+    let head: Vec<usize> = head.into_iter().map(|(start, _)| start).collect();
     // The clauses that hold the head: "Cartoonist Matt Groening created and
     // designed her" answers "the creator of Lisa Simpson" wherever the
     // passage names Lisa Simpson best.
@@ -269,7 +297,7 @@ fn linked(
     let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
     let own = index.title_entity(doc);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
-    for m in index.mentions(doc) {
+    for m in mentions {
         let Some(e) = index.entity(m.entity) else {
             continue;
         };
@@ -328,10 +356,15 @@ fn linked(
         };
         found.push((rank, value, span));
     }
+    // The page itself is the thing only when it says what the head names
+    // ("… is an American actress"): a band's page is no guitarist.
     if titles {
+        // The anchor's own page is never the thing it describes ("the
+        // producer of Harbour Lights" is not "Harbour Lights (album)").
+        let base = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
         if let Some(e) = own
             .and_then(|t| index.entity(t))
-            .filter(|e| !is_given(&e.id))
+            .filter(|e| !is_given(&e.id) && !is_given(base) && !is_given(&p.title))
         {
             found.push((
                 OWN_TITLE,

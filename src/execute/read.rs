@@ -322,6 +322,52 @@ fn instructs(text: &str) -> bool {
     lead_verb || after_purpose
 }
 
+/// Prepositions a place follows ("born in Szeged", "works at the bakery",
+/// "written to `/var/log`").
+const LOCATIVES: &[&str] = &[
+    "in", "at", "from", "near", "to", "into", "inside", "under", "within", "outside",
+];
+
+/// A place: a locative preposition followed by a name, an article or a path
+/// (not a year or a month: "released in May 1998" says when). Text in a
+/// script without capitals always may.
+fn names_place(text: &str) -> bool {
+    if text.chars().any(analyze::is_cjk) {
+        return true;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.windows(2).any(|pair| {
+        let [prep, next] = pair else { return false };
+        let prep = prep.trim_matches(|c: char| !c.is_alphanumeric());
+        if !LOCATIVES.contains(&prep.to_lowercase().as_str()) {
+            return false;
+        }
+        let bare = next.trim_start_matches(['(', '"', '\'', '“']);
+        let lower = bare
+            .trim_end_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        let name = bare.chars().next().is_some_and(char::is_uppercase)
+            && !MONTHS.contains(&lower.as_str());
+        name || matches!(lower.as_str(), "the" | "a" | "an") || bare.starts_with(['`', '/', '~'])
+    })
+}
+
+/// The terms of the words of `text[s..e]` that start with a capital letter
+/// (a term of a hyphenated word counts with its word).
+fn capitalised_terms(text: &str, (s, e): (usize, usize)) -> Vec<String> {
+    text.get(s..e)
+        .unwrap_or("")
+        .split_whitespace()
+        .filter(|w| {
+            w.chars()
+                .find(|c| c.is_alphanumeric())
+                .is_some_and(char::is_uppercase)
+        })
+        .flat_map(|w| analyze::terms(w).into_iter().map(|t| t.term))
+        .filter(|t| !t.contains(['-', '_', '.']))
+        .collect()
+}
+
 /// True when a clause states a value of the expected kind.
 pub fn states(answer: Answer, text: &str) -> bool {
     match answer {
@@ -343,7 +389,8 @@ pub fn states(answer: Answer, text: &str) -> bool {
         // 怎么/怎样 asks how something came about as often as how to do it.
         Answer::Procedure if text.chars().any(analyze::is_cjk) => true,
         Answer::Procedure => instructs(text),
-        Answer::Person | Answer::Place | Answer::YesNo | Answer::Reason | Answer::Open => true,
+        Answer::Place => names_place(text),
+        Answer::Person | Answer::YesNo | Answer::Reason | Answer::Open => true,
     }
 }
 
@@ -420,12 +467,30 @@ pub fn read_after(
         prefixes.contains(&p)
     };
     let mut in_text = vec![false; words.len()];
+    // Words the text writes as a name (capitalised, or in a script without
+    // capitals): "The Lighthouse Keeper" is not named by "an old lighthouse
+    // keeper".
+    let mut as_name = vec![false; words.len()];
     let mut hits: Vec<(usize, usize)> = Vec::new();
     for t in analyze::terms_where(text, &stem_if) {
         // "found" is "find" and "found": the lemma, else the word itself.
         if let Some(i) = family(&lexicon::lemma(&t.term)).or_else(|| family(&t.term)) {
             if let Some(seen) = in_text.get_mut(i) {
                 *seen = true;
+            }
+            // The whole word's first letter ("Christmas-themed" writes
+            // "themed" as part of a name).
+            let word = text
+                .get(..t.start)
+                .and_then(|h| h.rfind(char::is_whitespace))
+                .map_or(0, |i| i + 1);
+            let first = text
+                .get(word..)
+                .and_then(|r| r.chars().find(|c| c.is_alphanumeric()));
+            if first.is_some_and(|c| !c.is_lowercase()) {
+                if let Some(seen) = as_name.get_mut(i) {
+                    *seen = true;
+                }
             }
             hits.push((i, t.start));
         }
@@ -453,6 +518,11 @@ pub fn read_after(
         }
     }
     let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
+    let named_as_name = |i: usize| {
+        as_name.get(i) == Some(&true)
+            || in_title.get(i) == Some(&true)
+            || in_source.get(i) == Some(&true)
+    };
     let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
         frame
             .terms
@@ -486,7 +556,8 @@ pub fn read_after(
         }
         set.iter().filter(|&&i| present(i)).map(weight).sum::<f32>() / total
     };
-    // Names: the share of names with every term present.
+    // Names: the share of names with every term present; a name of several
+    // words written as a name, too.
     let names = if frame.names.is_empty() {
         1.0
     } else {
@@ -495,7 +566,17 @@ pub fn read_after(
             .iter()
             .filter(|&&r| {
                 let idx = terms_in(r, true);
-                !idx.is_empty() && idx.iter().all(|i| i.is_some_and(named))
+                // A proper name of two capitalised words or more ("The
+                // Lighthouse Keeper", not "Western action-adventure"): its
+                // capitalised words written as a name.
+                let capital = capitalised_terms(&frame.question, r);
+                let proper = capital.len() > 1;
+                !idx.is_empty()
+                    && idx.iter().all(|i| i.is_some_and(named))
+                    && (!proper
+                        || capital
+                            .iter()
+                            .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
             })
             .count();
         whole as f32 / frame.names.len() as f32
@@ -659,6 +740,23 @@ mod tests {
         assert!(!states(Answer::Duration, "the second retry"));
         assert!(states(Answer::Year, "born September 6, 1961"));
         assert!(states(Answer::Number, "keeps the last five releases"));
+        assert!(states(Answer::Place, "He was born in Szeged."));
+        assert!(states(
+            Answer::Place,
+            "Sam still works nights at the harbour bakery."
+        ));
+        assert!(states(
+            Answer::Place,
+            "Logs are written to `/var/log/skiff`."
+        ));
+        assert!(!states(
+            Answer::Place,
+            "Elena Sorensen (born 21 August 1962) is a Danish film director."
+        ));
+        assert!(!states(
+            Answer::Place,
+            "It was released in May 1998, and reissued in 2004."
+        ));
         assert!(states(
             Answer::Procedure,
             "To install the CLI, run the install script."
