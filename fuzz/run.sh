@@ -7,7 +7,7 @@
 # The working corpora grow in fuzz/corpus/ (not committed), starting from
 # fuzz/seeds/; findings land in fuzz/artifacts/TARGET/ — minimise one with
 # `cargo +nightly fuzz tmin -s none -a TARGET FILE` and commit it under
-# fuzz/crashes/TARGET/ with its fix. Exit status 1 when anything was found.
+# fuzz/crashes/TARGET/ with its fix. Exit status 1 when anything was found or a target did not run.
 set -euo pipefail
 cd "$(dirname "$0")"
 each=${FUZZ_SECONDS:-60}
@@ -40,6 +40,7 @@ mkdir -p logs
 summary=logs/summary.txt
 printf '%-9s %12s %9s %7s %7s %10s %9s %8s\n' target executions exec/s cov ft slowest_s peak_MB findings | tee "$summary"
 found=0
+failed=0
 for t in $targets; do
   mkdir -p "corpus/$t" "artifacts/$t"
   log="logs/$t.log"
@@ -54,9 +55,15 @@ for t in $targets; do
   ft=$(grep -oP '\bft: \K[0-9]+' "$log" | tail -1 || true)
   new=$(find "artifacts/$t" -type f -newer "$mark" | wc -l)
   found=$((found + new))
+  # A target that did not build or run prints no final stats: that is a
+  # failure of the run, not a clean target.
+  if [ -z "$(stat number_of_executed_units)" ]; then
+    echo "    $t did not run: see fuzz/$log" >&2
+    failed=$((failed + 1))
+  fi
   printf '%-9s %12s %9s %7s %7s %10s %9s %8s\n' "$t" "$(stat number_of_executed_units)" \
     "$(stat average_exec_per_sec)" "${cov:-?}" "${ft:-?}" "$(stat slowest_unit_time_sec)" "$(stat peak_rss_mb)" "$new" | tee -a "$summary"
   find "artifacts/$t" -type f -newer "$mark" -printf '    finding: fuzz/%p\n'
 done
-echo "==> $found finding(s); logs in fuzz/logs/, summary in fuzz/logs/summary.txt"
-[ "$found" -eq 0 ]
+echo "==> $found finding(s), $failed target(s) that did not run; logs in fuzz/logs/, summary in fuzz/logs/summary.txt"
+[ "$found" -eq 0 ] && [ "$failed" -eq 0 ]

@@ -449,23 +449,23 @@ pub fn read_after(
     // Only the passage's terms that are question words matter: a word is
     // stemmed only when it starts as a question word's stem (or one of its
     // irregular forms) does.
-    let mut prefixes: Vec<String> = Vec::new();
+    // (Keys compared as two chars: this runs on every word of every passage
+    // a step reads.)
+    fn key(s: &str) -> (Option<char>, Option<char>) {
+        let mut c = s.chars();
+        (c.next(), c.next())
+    }
+    let mut prefixes: Vec<(Option<char>, Option<char>)> = Vec::new();
     for w in words {
-        let mut add = |s: &str| {
-            let p: String = s.chars().take(2).collect();
+        let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
+        for s in std::iter::once(w.stem.as_str()).chain(forms) {
+            let p = key(s);
             if !prefixes.contains(&p) {
                 prefixes.push(p);
             }
-        };
-        add(&w.stem);
-        for form in lexicon::forms_of(&w.stem) {
-            add(form);
         }
     }
-    let stem_if = |word: &str| {
-        let p: String = word.chars().take(2).collect();
-        prefixes.contains(&p)
-    };
+    let stem_if = |word: &str| prefixes.contains(&key(word));
     let mut in_text = vec![false; words.len()];
     // Words the text writes as a name (capitalised, or in a script without
     // capitals): "The Lighthouse Keeper" is not named by "an old lighthouse
@@ -474,16 +474,32 @@ pub fn read_after(
     let mut hits: Vec<(usize, usize)> = Vec::new();
     for t in analyze::terms_where(text, &stem_if) {
         // "found" is "find" and "found": the lemma, else the word itself.
-        if let Some(i) = family(&lexicon::lemma(&t.term)).or_else(|| family(&t.term)) {
+        let lemma = lexicon::lemma(&t.term);
+        let at = family(&lemma).or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten());
+        if let Some(i) = at {
             if let Some(seen) = in_text.get_mut(i) {
                 *seen = true;
             }
             // The whole word's first letter ("Christmas-themed" writes
-            // "themed" as part of a name).
-            let word = text
-                .get(..t.start)
-                .and_then(|h| h.rfind(char::is_whitespace))
-                .map_or(0, |i| i + 1);
+            // "themed" as part of a name): looked for at most 64 characters
+            // back, so a text without spaces is not rescanned per word.
+            let before = text.get(..t.start).unwrap_or_default();
+            let word = before
+                .char_indices()
+                .rev()
+                .take(64)
+                .find(|(_, c)| c.is_whitespace())
+                .map_or_else(
+                    || {
+                        before
+                            .char_indices()
+                            .rev()
+                            .take(64)
+                            .last()
+                            .map_or(0, |(i, _)| i)
+                    },
+                    |(i, c)| i + c.len_utf8(),
+                );
             let first = text
                 .get(word..)
                 .and_then(|r| r.chars().find(|c| c.is_alphanumeric()));
