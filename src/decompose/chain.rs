@@ -15,7 +15,7 @@
 //! document is never a candidate answer, since the follow step reads only the
 //! referring document.
 
-use super::{frame, nested, patterns, slice, tidy, Builder};
+use super::{frame, nested, patterns, relative, slice, tidy, Builder};
 use crate::model::{Constraints, Output, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
 use crate::plan::placeholder;
 
@@ -30,6 +30,7 @@ impl Builder<'_> {
             return Some(self.nested_entity(clause, start, rel, &kind));
         }
         self.doc_reference(clause)
+            .or_else(|| self.through_relative(clause))
             .or_else(|| self.described(clause))
             .or_else(|| self.bridged(clause))
     }
@@ -49,11 +50,13 @@ impl Builder<'_> {
             return None;
         }
         let f = frame::frame(clause, frame::Strictness::Question);
-        // A thing, not a value of the named page ("When was X born?").
+        // A thing, not a value of the named page ("When was X born?"),
+        // unless a relative clause describes the thing the value is of ("…
+        // succeeded by the aristocrat who is estimated to be worth how much?").
         let asks_thing = matches!(
             f.answer,
             frame::Answer::Person | frame::Answer::Place | frame::Answer::Open
-        );
+        ) || frame::relative_pronoun(clause).is_some();
         let names_page = self
             .index
             .mentions_in(clause)
@@ -82,6 +85,40 @@ impl Builder<'_> {
         let next = self.dependant(question, constraints, vec![id.clone()]);
         self.notes.push(format!(
             "{id} → {next}: the thing asked for is proposed, then verified on its own page ({clause})"
+        ));
+        Some(next)
+    }
+
+    /// A question asked through a relative clause on open text ("The
+    /// Lantern Keeper was directed by a filmmaker who was born in what
+    /// year?", see [`relative`]): the antecedent is found from the page the
+    /// main clause names, then the relative clause is asked about it.
+    fn through_relative(&mut self, clause: &str) -> Option<String> {
+        if !self.types.is_empty() {
+            return None;
+        }
+        let r = relative::split(clause)?;
+        let names_page = self
+            .index
+            .mentions_in(&r.description)
+            .iter()
+            .any(|m| self.index.is_title(m.entity));
+        if !names_page {
+            return None;
+        }
+        let id = self.follow(
+            r.description.clone(),
+            Constraints::new(),
+            Output::Entity {
+                entity_type: Some(TITLE_TYPE.to_string()),
+            },
+        );
+        let (question, constraints) =
+            self.constrain(&r.about(&placeholder(&id)), self.default_year);
+        let next = self.dependant(question, constraints, vec![id.clone()]);
+        self.notes.push(format!(
+            "{id} → {next}: the thing a relative clause asks about is found first ({})",
+            r.description
         ));
         Some(next)
     }

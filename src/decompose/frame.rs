@@ -220,11 +220,40 @@ fn is_cjk_text(q: &str) -> bool {
     q.chars().any(analyze::is_cjk)
 }
 
+/// The position of the word that asks: the first WH word, unless it opens a
+/// relative clause ([`relative_at`]) before the question's last word and a
+/// later WH word asks in place ("… succeeded by the aristocrat who is
+/// estimated to be worth how much?", "The band whose drummer left was
+/// formed where?").
+fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
+    let wh: Vec<usize> = (0..w.len())
+        .filter(|&i| w.get(i).is_some_and(|x| WH.contains(&x.lower.as_str())))
+        .collect();
+    wh.iter()
+        .copied()
+        .find(|&i| !(relative_at(q, w, i) && i + 1 < w.len()))
+        .or_else(|| wh.first().copied())
+}
+
+/// The byte range of the relative pronoun an English question asks past
+/// ("… succeeded by the aristocrat *who* is estimated to be worth how
+/// much?"): the relative clause describes a thing the question goes
+/// through, a bridge. `None` when the first WH word asks.
+pub fn relative_pronoun(q: &str) -> Option<(usize, usize)> {
+    let w = words(q);
+    let first = w.iter().position(|x| WH.contains(&x.lower.as_str()))?;
+    if interrogative(q, &w) == Some(first) {
+        return None;
+    }
+    let word = w.get(first)?;
+    Some((word.start, word.start + word.text.len()))
+}
+
 /// The expected answer of an English question.
-fn answer_en(w: &[Word], lower: &str) -> Answer {
+fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
     let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
     let first = at(0);
-    if let Some(i) = w.iter().position(|x| WH.contains(&x.lower.as_str())) {
+    if let Some(i) = interrogative(q, w) {
         let next = at(i + 1);
         let after = at(i + 2);
         let answer = match w.get(i).map_or("", |x| x.lower.as_str()) {
@@ -514,19 +543,7 @@ fn merge_ranges(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 fn relative_clauses(q: &str, w: &[Word]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (i, word) in w.iter().enumerate() {
-        if i == 0 || !RELATIVES.contains(&word.lower.as_str()) {
-            continue;
-        }
-        let prev = w.get(i - 1).map_or("", |p| p.lower.as_str());
-        if WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev) {
-            continue;
-        }
-        // "For X, which rule applies?": after a comma, the question itself.
-        let between = w
-            .get(i - 1)
-            .and_then(|p| q.get(p.start..word.start))
-            .unwrap_or("");
-        if between.contains([',', ':', ';']) {
+        if !relative_at(q, w, i) {
             continue;
         }
         let end = q
@@ -536,6 +553,21 @@ fn relative_clauses(q: &str, w: &[Word]) -> Vec<(usize, usize)> {
         out.push((word.start, end));
     }
     out
+}
+
+/// Whether the `i`th word opens a relative clause: a relative pronoun after
+/// a word that is not a question word, an auxiliary or a stop word ("the
+/// band *that* recorded X", not "in *which* year"), with no punctuation
+/// between ("For X, which rule applies?" asks).
+fn relative_at(q: &str, w: &[Word], i: usize) -> bool {
+    let (Some(word), Some(p)) = (w.get(i), i.checked_sub(1).and_then(|p| w.get(p))) else {
+        return false;
+    };
+    let prev = p.lower.as_str();
+    let between = q.get(p.start..word.start).unwrap_or("");
+    RELATIVES.contains(&word.lower.as_str())
+        && !(WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev))
+        && !between.contains([',', ':', ';'])
 }
 
 /// The verbs of a question: what it says is done, which a passage that
@@ -618,7 +650,7 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
     let answer = if zh {
         answer_zh(question)
     } else {
-        answer_en(&w, &lower)
+        answer_en(question, &w, &lower)
     };
     let names = if zh {
         names_zh(question)
@@ -736,6 +768,31 @@ mod tests {
         assert_eq!(a("When was the band formed?"), Answer::Date);
         assert_eq!(a("Who directed Up?"), Answer::Person);
         assert_eq!(a("Scott Derrickson was born where?"), Answer::Place);
+        // A relative "who"/"whose" does not ask; the WH word in place does.
+        assert_eq!(
+            a("Gerald Grosvenor was succeeded by the aristocrat who is estimated to be worth how much?"),
+            Answer::Number
+        );
+        assert_eq!(
+            a("The singer who recorded Blue Harbour was born in what year?"),
+            Answer::Year
+        );
+        assert_eq!(
+            a("The band whose drummer left in 2001 was formed where?"),
+            Answer::Place
+        );
+        assert_eq!(
+            a("Who was the singer who recorded Blue Harbour?"),
+            Answer::Person
+        );
+        assert_eq!(
+            a("In which city was the label that signed the band who toured Japan founded?"),
+            Answer::Place
+        );
+        assert_eq!(
+            a("Which label signed the band who toured Japan?"),
+            Answer::Open
+        );
         assert_eq!(a("What city is the firm based in?"), Answer::Place);
         assert_eq!(a("can I get cash instead of store credit?"), Answer::YesNo);
         assert_eq!(a("How do I install the CLI?"), Answer::Procedure);

@@ -24,6 +24,7 @@ mod compute;
 pub mod frame;
 mod nested;
 mod patterns;
+mod relative;
 mod split;
 
 pub use patterns::{op_of, output_of};

@@ -19,6 +19,7 @@
 //! only with the facts whose polarity matches the question's.
 
 use super::accept::{self, Context, Rejection};
+use super::head::{self, Head};
 use super::read;
 use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
 use crate::chain::{self, Broken};
@@ -345,6 +346,20 @@ impl Runner<'_> {
             let found = extract::values(self.index, c.doc, passage, output, &reading, frame);
             if found.is_empty() {
                 j.valueless = true;
+                // The passage names the described thing, and it has no page
+                // ("guitarist Sean Dalgleish"): no other title is that thing.
+                let titles = matches!(output, Output::Entity { entity_type: Some(t) }
+                    if t.eq_ignore_ascii_case(crate::model::TITLE_TYPE));
+                if titles
+                    && Head::find(frame, passage).unpaged(
+                        self.index,
+                        c.doc,
+                        passage,
+                        &head::given(frame),
+                    )
+                {
+                    break;
+                }
                 continue;
             }
             let mut edge = None;

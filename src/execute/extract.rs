@@ -4,9 +4,9 @@
 //! duration phrase, an entity or document mention); a passage that does not
 //! state a value of the requested type gives `None`, never a guess.
 
+use super::head::{self, normalized, Head};
 use super::read::{self, Reading};
 use crate::analyze;
-use crate::analyze::lexicon;
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame};
 use crate::index::Index;
@@ -227,65 +227,17 @@ fn linked(
     frame: &Frame,
     want: Want,
 ) -> Vec<(Value, Span)> {
-    let given: Vec<String> = frame
-        .names
-        .iter()
-        .filter_map(|&(s, e)| frame.question.get(s..e))
-        .map(normalized)
-        .collect();
+    let given = head::given(frame);
     let is_given = |name: &str| {
         let n = normalized(name);
         !n.is_empty() && given.contains(&n)
     };
-    // Where the description's head noun ("drummer") sits in the text, or
-    // the verb an agent noun names ("the creator of X": "Y created X").
-    let head: Vec<(usize, usize)> = frame
-        .terms
-        .first()
-        .map(|h| {
-            let noun = lexicon::lemma(&h.term);
-            let word = frame.question.get(h.start..).unwrap_or("");
-            let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
-                .first()
-                .and_then(|w| lexicon::agent_verb(&w.term));
-            analyze::terms(&p.text)
-                .into_iter()
-                .filter(|t| {
-                    let l = lexicon::lemma(&t.term);
-                    l == noun || verb.as_ref() == Some(&l)
-                })
-                .map(|t| (t.start, t.end))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
-    let mentions = index.mentions(doc);
-    // "guitarist Sean Dalgleish": the head names someone with no page of
-    // their own; when it always does, no title here is the thing described.
-    let unpaged = |&(_, end): &(usize, usize)| {
-        let after = p.text.get(end..).unwrap_or("");
-        let gap = after.len() - after.trim_start().len();
-        let at = end + gap;
-        let name = after.trim_start();
-        let own = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
-        name.starts_with(char::is_uppercase)
-            && !name.starts_with(own)
-            && !given
-                .iter()
-                .any(|g| normalized(name).starts_with(g.as_str()))
-            && !mentions
-                .iter()
-                .any(|m| (m.start as usize) <= at && at < m.end as usize)
-    };
-    // Only for a described thing ("which guitarist of Harbour Lights?"),
-    // whose first word is the head; a whole question's first word is not.
-    let described = frame
-        .terms
-        .first()
-        .is_some_and(|h| frame.question.get(..h.start) == Some("which "));
-    if described && !head.is_empty() && head.iter().all(unpaged) {
+    let found_head = Head::find(frame, p);
+    if found_head.unpaged(index, doc, p, &given) {
         return Vec::new();
     }
-    let head: Vec<usize> = head.into_iter().map(|(start, _)| start).collect();
+    let mentions = index.mentions(doc);
+    let head: Vec<usize> = found_head.at.iter().map(|&(start, _)| start).collect();
     // The clauses that hold the head: "Cartoonist Matt Groening created and
     // designed her" answers "the creator of Lisa Simpson" wherever the
     // passage names Lisa Simpson best.
@@ -390,16 +342,6 @@ fn linked(
 /// The rank of a passage's own title among a title follow's values: after
 /// every mention in the answering clause.
 const OWN_TITLE: usize = usize::MAX / 4;
-
-/// A name compared by its terms ("Media Matters" = "media matter").
-fn normalized(name: &str) -> String {
-    analyze::terms(name)
-        .into_iter()
-        .filter(|t| !t.term.contains(['-', '_', '.']))
-        .map(|t| t.term)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 fn dedup(found: Vec<(usize, Value, Span)>) -> Vec<(Value, Span)> {
     let mut out: Vec<(Value, Span)> = Vec::new();

@@ -14,6 +14,7 @@
 pub mod accept;
 mod attempt;
 pub mod extract;
+pub mod head;
 pub mod read;
 pub mod stated;
 

@@ -102,6 +102,30 @@ fn glued(text: &str, at: usize, before: bool) -> bool {
     c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/')
 }
 
+/// Where an amount that starts at `at` begins with its currency: a symbol
+/// written against it, with a country's capital letters in front ("$13",
+/// "US$13", "€5", "HK$2"), not before `floor`.
+fn with_currency(text: &str, at: usize, floor: usize) -> usize {
+    let head = text.get(floor..at).unwrap_or("");
+    let Some(sym) = head.chars().next_back().filter(|c| "$€£¥₹".contains(*c)) else {
+        return at;
+    };
+    let start = at - sym.len_utf8();
+    let code = text
+        .get(floor..start)
+        .unwrap_or("")
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_uppercase)
+        .count();
+    let start = start - code;
+    // A code glued to a word ("FOOUS$5") is not a currency's.
+    if code > 3 || (code > 0 && glued(text, start, true)) {
+        return at - sym.len_utf8();
+    }
+    start
+}
+
 /// Years 1000–2099 in `text[s..e]`, as byte ranges.
 fn years(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
@@ -234,7 +258,14 @@ fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
                 end = *we;
             }
         }
-        out.push((at, end));
+        out.push((
+            if digit {
+                with_currency(text, at, s)
+            } else {
+                at
+            },
+            end,
+        ));
     }
     for (ws, we, w) in words(text, (s, e)) {
         if en_number(&w).is_some() || w == "hundred" || w == "dozen" {
@@ -408,6 +439,20 @@ mod tests {
         assert_eq!(
             value(Answer::Number, t, "records").as_deref(),
             Some("140 million")
+        );
+        // An amount keeps its currency.
+        let t = "The duke is estimated to be worth US$13 billion, making him rich.";
+        assert_eq!(
+            value(Answer::Number, t, "worth").as_deref(),
+            Some("US$13 billion")
+        );
+        assert_eq!(
+            value(Answer::Number, "Tickets cost €40 each.", "cost").as_deref(),
+            Some("€40")
+        );
+        assert_eq!(
+            value(Answer::Number, "It raised $2.5 million.", "raised").as_deref(),
+            Some("$2.5 million")
         );
         assert_eq!(
             value(Answer::Number, "The show ran for nine seasons.", "ran").as_deref(),

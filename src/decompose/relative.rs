@@ -1,0 +1,140 @@
+//! Stage 3 — decompose: a question that asks through a relative clause
+//! ("The Lantern Keeper was directed by a filmmaker who was born in what
+//! year?").
+//!
+//! The main clause names a thing the corpus knows and describes another by
+//! its relation to it ("directed by a filmmaker"); the relative clause asks
+//! about that other thing, with the question word in place ("who was born in
+//! what year?"). [`split`] cuts such a clause into the description, asked as
+//! "The Lantern Keeper was directed by which filmmaker?", and the rest, asked
+//! about the thing found ([`Relative::about`]: "{q1} was born in what
+//! year?"; for "whose", "{q1}'s founder was born …").
+//!
+//! Guarantees: only a clause whose asking word comes after a relative
+//! pronoun ([`frame::relative_pronoun`]); the antecedent starts with a
+//! determiner at most [`MAX_ANTECEDENT`] words before the pronoun and has a
+//! head; both parts are non-empty; ranges are cut on word boundaries.
+
+use super::frame;
+
+/// Most words between the antecedent's determiner and the pronoun ("the
+/// British aristocrat who": two).
+const MAX_ANTECEDENT: usize = 4;
+const DETERMINERS: &[&str] = &["a", "an", "the"];
+
+/// A clause cut at its relative pronoun.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Relative {
+    /// The main clause asking for the antecedent ("The Lantern Keeper was
+    /// directed by which filmmaker?").
+    pub description: String,
+    /// The relative clause after its pronoun ("was born in what year?").
+    rest: String,
+    /// The pronoun is "whose": the rest asks about the antecedent's thing.
+    whose: bool,
+}
+
+impl Relative {
+    /// The relative clause asked about `thing` ("{q1} was born in what
+    /// year?", "{q1}'s founder was born where?").
+    pub fn about(&self, thing: &str) -> String {
+        let s = if self.whose { "'s" } else { "" };
+        format!("{thing}{s} {}", self.rest)
+    }
+}
+
+/// The description and the rest of an English clause that asks through a
+/// relative clause; `None` for any other clause.
+pub fn split(clause: &str) -> Option<Relative> {
+    let (pronoun, end) = frame::relative_pronoun(clause)?;
+    let words = crate::analyze::words(clause);
+    let at = words.iter().position(|w| w.start == pronoun)?;
+    let det = (at.saturating_sub(MAX_ANTECEDENT + 1)..at)
+        .rev()
+        .find(|&i| {
+            words
+                .get(i)
+                .is_some_and(|w| DETERMINERS.contains(&w.term.as_str()))
+        })?;
+    let (det_word, head) = (words.get(det)?, words.get(det + 1)?);
+    if det + 1 >= at {
+        return None;
+    }
+    let before = clause.get(..det_word.start)?.trim_end();
+    let antecedent = clause.get(head.start..pronoun)?.trim();
+    let after = clause.get(end..)?.trim();
+    if before.is_empty() || antecedent.is_empty() || after.trim_end_matches('?').is_empty() {
+        return None;
+    }
+    Some(Relative {
+        description: format!("{before} which {antecedent}?"),
+        rest: after.to_string(),
+        whose: clause.get(pronoun..end)?.eq_ignore_ascii_case("whose"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(q: &str) -> Option<(String, String)> {
+        split(q)
+            .map(|r| (r.about("{thing}"), r.description))
+            .map(|(rest, description)| (description, rest))
+    }
+
+    #[test]
+    fn the_main_clause_describes_and_the_relative_clause_asks() {
+        assert_eq!(
+            cut("The Lantern Keeper was directed by a filmmaker who was born in what year?"),
+            Some((
+                "The Lantern Keeper was directed by which filmmaker?".into(),
+                "{thing} was born in what year?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Gerald Grosvenor was succeeded by the British aristocrat who is estimated to be worth how much?"),
+            Some((
+                "Gerald Grosvenor was succeeded by which British aristocrat?".into(),
+                "{thing} is estimated to be worth how much?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Northern Stars was released by a label whose founder was born where?"),
+            Some((
+                "Northern Stars was released by which label?".into(),
+                "{thing}'s founder was born where?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Harbour Lights was recorded by a band which was formed in what year?"),
+            Some((
+                "Harbour Lights was recorded by which band?".into(),
+                "{thing} was formed in what year?".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn other_clauses_are_not_cut() {
+        // The first WH word asks: no relative clause to go through.
+        assert_eq!(cut("Who was the singer who recorded Harbour Lights?"), None);
+        assert_eq!(
+            cut("In which city was the label that released Harbour Lights founded?"),
+            None
+        );
+        // No question word after the pronoun.
+        assert_eq!(cut("Name the band which recorded Harbour Lights."), None);
+        // No determiner before the pronoun: a name is the antecedent.
+        assert_eq!(
+            cut("Harbour Lights features Callum Reid who was born in what year?"),
+            None
+        );
+        // Nothing before the antecedent.
+        assert_eq!(
+            cut("The band which recorded Harbour Lights formed where?"),
+            None
+        );
+        assert_eq!(cut("该片的导演是谁？"), None);
+    }
+}
