@@ -421,14 +421,58 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     read_after(passage, frame, words, None)
 }
 
-/// [`read`] for a hop: a name the `source` passage (the one the hop's key
-/// came from) gives counts as given — the two passages of a chain answer
-/// the question together.
+/// A key of a word's first two chars: a passage's word is stemmed only when
+/// its key is a question word's (compared as chars: this runs on every word
+/// of every passage a step reads).
+type Key = (Option<char>, Option<char>);
+
+fn key(s: &str) -> Key {
+    let mut c = s.chars();
+    (c.next(), c.next())
+}
+
+/// The keys of the question words' stems and of their irregular forms.
+fn prefixes(words: &[Weighted]) -> Vec<Key> {
+    let mut out: Vec<Key> = Vec::new();
+    for w in words {
+        let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
+        for s in std::iter::once(w.stem.as_str()).chain(forms) {
+            let p = key(s);
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Which of `words` the passage `src` (title and text) names: for a hop,
+/// read once for all the passages its key leads to ([`read_after`]).
+pub fn named_in(src: &Passage, words: &[Weighted]) -> Vec<bool> {
+    let prefixes = prefixes(words);
+    let stem_if = |word: &str| prefixes.contains(&key(word));
+    let mut seen = vec![false; words.len()];
+    for t in analyze::terms_where(&format!("{} {}", src.title, src.text), &stem_if) {
+        let lemma = lexicon::lemma(&t.term);
+        if let Some(s) = words
+            .iter()
+            .position(|w| w.stem == lemma)
+            .and_then(|i| seen.get_mut(i))
+        {
+            *s = true;
+        }
+    }
+    seen
+}
+
+/// [`read`] for a hop: a question word the source passage (the one the
+/// hop's key came from) names counts as given (`source`, from
+/// [`named_in`]) — the two passages of a chain answer the question together.
 pub fn read_after(
     passage: &Passage,
     frame: &Frame,
     words: &[Weighted],
-    source: Option<&Passage>,
+    source: Option<&[bool]>,
 ) -> Reading {
     let text = passage.text.as_str();
     let find = |stem: &str| words.iter().position(|w| w.stem == stem);
@@ -449,22 +493,7 @@ pub fn read_after(
     // Only the passage's terms that are question words matter: a word is
     // stemmed only when it starts as a question word's stem (or one of its
     // irregular forms) does.
-    // (Keys compared as two chars: this runs on every word of every passage
-    // a step reads.)
-    fn key(s: &str) -> (Option<char>, Option<char>) {
-        let mut c = s.chars();
-        (c.next(), c.next())
-    }
-    let mut prefixes: Vec<(Option<char>, Option<char>)> = Vec::new();
-    for w in words {
-        let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
-        for s in std::iter::once(w.stem.as_str()).chain(forms) {
-            let p = key(s);
-            if !prefixes.contains(&p) {
-                prefixes.push(p);
-            }
-        }
-    }
+    let prefixes = prefixes(words);
     let stem_if = |word: &str| prefixes.contains(&key(word));
     let mut in_text = vec![false; words.len()];
     // Words the text writes as a name (capitalised, or in a script without
@@ -525,14 +554,7 @@ pub fn read_after(
     // paste raw HTML" names HTML); whether a clause states the question's
     // predicate does ("no service was marked failed").
     let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
-    let mut in_source = vec![false; words.len()];
-    if let Some(src) = source {
-        for t in analyze::terms_where(&format!("{} {}", src.title, src.text), &stem_if) {
-            if let Some(seen) = find(&lexicon::lemma(&t.term)).and_then(|i| in_source.get_mut(i)) {
-                *seen = true;
-            }
-        }
-    }
+    let in_source = source.unwrap_or_default();
     let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
     let named_as_name = |i: usize| {
         as_name.get(i) == Some(&true)
