@@ -161,5 +161,10 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     if !reading.typed && !cue_stands_in {
         return Err(Rejection::Kind(frame.answer));
     }
+    // A life date is written as one: a year elsewhere ("a 2004 film …
+    // written by Judit Halasz") is not her birth.
+    if matches!(frame.answer, Answer::Year | Answer::Date) && !reading.dates_life {
+        return Err(Rejection::Kind(frame.answer));
+    }
     Ok(())
 }

@@ -118,6 +118,26 @@ pub struct Reading {
     /// Byte offsets of the question words the best sentence matched (where
     /// a stated value is looked for nearby).
     pub anchors: Vec<usize>,
+    /// The passage can date a life event the question asks about: it names
+    /// the event ("born", "died") or opens a life span in parentheses
+    /// ("Robin Gibb (22 December 1949 – 20 May 2012)"); true when the
+    /// question asks about none.
+    pub dates_life: bool,
+}
+
+/// Stems of the life events a date answers ("When was X born?").
+const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
+
+/// A parenthesis holding a year, as a biography opens with its subject's
+/// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
+fn life_span(text: &str) -> bool {
+    text.match_indices('(').any(|(i, _)| {
+        let inside = text
+            .get(i + 1..)
+            .and_then(|r| r.split(')').next())
+            .unwrap_or("");
+        inside.chars().count() <= 200 && has_year(inside)
+    })
 }
 
 /// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline).
@@ -643,7 +663,16 @@ pub fn read_after(
         sentence: (0, 0),
         score: f32::MIN,
         anchors: Vec::new(),
+        dates_life: true,
     };
+    let life: Vec<usize> = (0..words.len())
+        .filter(|&i| {
+            words
+                .get(i)
+                .is_some_and(|w| LIFE_EVENTS.contains(&w.stem.as_str()))
+        })
+        .collect();
+    best.dates_life = life.is_empty() || life.iter().any(|&i| anywhere(i)) || life_span(text);
     let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
     let title_order = order(&hard, words, &title_hits);
     let cues = negation_cues(text);
@@ -728,6 +757,39 @@ mod tests {
         let f = frame(q, strict);
         let words = weigh(&f, &|_| Some(1.0), 5.0);
         read(&passage(title, text), &f, &words)
+    }
+
+    #[test]
+    fn a_life_date_is_written_as_one() {
+        let q = "When was Judit Halasz born?";
+        let film = "The Lantern Keeper is a 2004 drama film directed by Tomas Varga and written by Judit Halasz.";
+        assert!(!reading(q, Strictness::Question, "The Lantern Keeper", film).dates_life);
+        // "born", or a life span in parentheses, dates it.
+        let born = "Judit Halasz was born in Pecs in 1961 and studied in Budapest.";
+        assert!(reading(q, Strictness::Question, "Judit Halasz", born).dates_life);
+        let span = "Robin Gibb (22 December 1949 – 20 May 2012) was a singer.";
+        let died = "In what year did Robin Gibb die?";
+        assert!(reading(died, Strictness::Question, "Robin Gibb", span).dates_life);
+        assert!(
+            reading(
+                q,
+                Strictness::Question,
+                "",
+                "Judit Halasz (b. 1961) is a writer."
+            )
+            .dates_life
+        );
+        // A question about no life event is not held to it.
+        let founded = "When was Northgate Records founded?";
+        assert!(
+            reading(
+                founded,
+                Strictness::Question,
+                "",
+                "Northgate Records opened in 1985."
+            )
+            .dates_life
+        );
     }
 
     #[test]
