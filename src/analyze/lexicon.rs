@@ -175,6 +175,21 @@ const FRAME_ZH: &[&str] = &[
 ];
 
 /// English words that negate the clause they are in.
+/// English month names, January first (their position + 1 is the month).
+pub const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
 const NEGATIONS: &[&str] = &[
     "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "cannot", "n't",
 ];

@@ -33,21 +33,6 @@ const PREDICATE_MIN: f32 = 1.0;
 /// Sentences of a page that state what it is (its definition).
 const DEFINITION_SENTENCES: usize = 2;
 
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
 /// A sortable key of a date as text states it: year, then month and day
 /// when stated ("September 6, 1961" → 19610906).
 fn date_key(text: &str) -> Option<f64> {
@@ -56,7 +41,7 @@ fn date_key(text: &str) -> Option<f64> {
     let month = words
         .iter()
         .find_map(|w| {
-            MONTHS
+            lexicon::MONTHS
                 .iter()
                 .position(|m| m == w || (w.len() >= 3 && m.starts_with(w.as_str())))
         })

@@ -289,20 +289,6 @@ const NUMBER_WORDS: &[&str] = &[
     "twice",
     "half",
 ];
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
 fn has_year(text: &str) -> bool {
     crate::compute::first_year(text).is_some()
@@ -367,7 +353,7 @@ fn names_place(text: &str) -> bool {
             .trim_end_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase();
         let name = bare.chars().next().is_some_and(char::is_uppercase)
-            && !MONTHS.contains(&lower.as_str());
+            && !lexicon::MONTHS.contains(&lower.as_str());
         name || matches!(lower.as_str(), "the" | "a" | "an") || bare.starts_with(['`', '/', '~'])
     })
 }
@@ -399,7 +385,7 @@ pub fn states(answer: Answer, text: &str) -> bool {
                 || !duration::durations(text).is_empty()
                 || analyze::words(text)
                     .iter()
-                    .any(|w| MONTHS.contains(&w.term.as_str()))
+                    .any(|w| lexicon::MONTHS.contains(&w.term.as_str()))
                 // 1998年3月, 东汉末年, 隋代, 十九世纪, 战国时期
                 || ["年", "月", "世纪", "时期", "朝", "代", "初", "末"]
                     .iter()

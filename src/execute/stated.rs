@@ -14,7 +14,7 @@
 //! name is never one the question itself gives; `None` when the sentence
 //! states no value of that kind — the part is then not answered by it.
 
-use crate::analyze::{self, is_cjk};
+use crate::analyze::{self, is_cjk, lexicon};
 use crate::compute::number::{en_number, is_zh_numeral};
 use crate::decompose::frame::Answer;
 
@@ -26,31 +26,9 @@ pub struct Found {
     pub text: String,
 }
 
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "jan",
-    "feb",
-    "mar",
-    "apr",
-    "jun",
-    "jul",
-    "aug",
-    "sep",
-    "sept",
-    "oct",
-    "nov",
-    "dec",
+/// Month abbreviations, besides [`lexicon::MONTHS`].
+const MONTH_ABBREVIATIONS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 /// Words after a number that say what it counts.
 const SCALES: &[&str] = &["hundred", "thousand", "million", "billion", "trillion"];
@@ -163,7 +141,7 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
     let ws = words(text, range);
     let mut out: Vec<(usize, usize)> = Vec::new();
     for (k, (ws_start, _, w)) in ws.iter().enumerate() {
-        if !MONTHS.contains(&w.as_str()) {
+        if !lexicon::MONTHS.contains(&w.as_str()) && !MONTH_ABBREVIATIONS.contains(&w.as_str()) {
             continue;
         }
         let mut start = *ws_start;
