@@ -304,7 +304,7 @@ impl Runner<'_> {
             .and_then(|(_, v)| chain::key_of(v))
             .and_then(|(_, _, from)| self.index.doc_of(from))
             .and_then(|d| self.index.passage(d));
-        let source_named = source.map(|src| read::named_in(src, &words));
+        let reader = read::Reader::new(frame, &words, source);
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -322,7 +322,7 @@ impl Runner<'_> {
             let Some(passage) = self.index.passage(c.doc) else {
                 continue;
             };
-            let reading = read::read_after(passage, frame, &words, source_named.as_deref());
+            let reading = reader.read(passage);
             let ctx = Context {
                 cued: c.cued,
                 personal: passage.meta.contains_key("subject"),

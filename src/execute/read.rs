@@ -424,7 +424,7 @@ fn order(hard: &[usize], words: &[Weighted], hits: &[usize]) -> f32 {
 
 /// Reads a passage for a frame whose terms are weighed as `words`.
 pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
-    read_after(passage, frame, words, None)
+    Reader::new(frame, words, None).read(passage)
 }
 
 /// A key of a word's first two chars: a passage's word is stemmed only when
@@ -437,290 +437,295 @@ fn key(s: &str) -> Key {
     (c.next(), c.next())
 }
 
-/// The keys of the question words' stems and of their irregular forms.
-fn prefixes(words: &[Weighted]) -> Vec<Key> {
-    let mut out: Vec<Key> = Vec::new();
-    for w in words {
-        let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
-        for s in std::iter::once(w.stem.as_str()).chain(forms) {
-            let p = key(s);
-            if !out.contains(&p) {
-                out.push(p);
+/// What a step reads its passages with, built once for all of them: the
+/// question's weighed words, the keys of the words worth stemming, and the
+/// words a hop's source passage names.
+pub struct Reader<'a> {
+    frame: &'a Frame,
+    words: &'a [Weighted],
+    /// The keys of the question words' stems and of their irregular forms.
+    prefixes: Vec<Key>,
+    /// For a hop, which of `words` the source passage (the one the hop's
+    /// key came from) names: they count as given, since the two passages
+    /// of a chain answer the question together. Empty otherwise.
+    in_source: Vec<bool>,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(frame: &'a Frame, words: &'a [Weighted], source: Option<&Passage>) -> Self {
+        let mut prefixes: Vec<Key> = Vec::new();
+        for w in words {
+            let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
+            for s in std::iter::once(w.stem.as_str()).chain(forms) {
+                let p = key(s);
+                if !prefixes.contains(&p) {
+                    prefixes.push(p);
+                }
             }
         }
-    }
-    out
-}
-
-/// Which of `words` the passage `src` (title and text) names: for a hop,
-/// read once for all the passages its key leads to ([`read_after`]).
-pub fn named_in(src: &Passage, words: &[Weighted]) -> Vec<bool> {
-    let prefixes = prefixes(words);
-    let stem_if = |word: &str| prefixes.contains(&key(word));
-    let mut seen = vec![false; words.len()];
-    for t in analyze::terms_where(&format!("{} {}", src.title, src.text), &stem_if) {
-        let lemma = lexicon::lemma(&t.term);
-        if let Some(s) = words
-            .iter()
-            .position(|w| w.stem == lemma)
-            .and_then(|i| seen.get_mut(i))
-        {
-            *s = true;
+        let mut reader = Reader {
+            frame,
+            words,
+            prefixes,
+            in_source: Vec::new(),
+        };
+        if let Some(src) = source {
+            reader.in_source =
+                reader.marks(&reader.matched(&format!("{} {}", src.title, src.text)));
         }
+        reader
     }
-    seen
-}
 
-/// [`read`] for a hop: a question word the source passage (the one the
-/// hop's key came from) names counts as given (`source`, from
-/// [`named_in`]) — the two passages of a chain answer the question together.
-pub fn read_after(
-    passage: &Passage,
-    frame: &Frame,
-    words: &[Weighted],
-    source: Option<&[bool]>,
-) -> Reading {
-    let text = passage.text.as_str();
-    let find = |stem: &str| words.iter().position(|w| w.stem == stem);
-    // A soft word also matches a word of the same family: "founder" the
-    // passage's "founded", "director" its "directed", "drummer" its "drums"
-    // (one stem a prefix of the other, both at least four letters).
-    let family = |stem: &str| {
-        find(stem).or_else(|| {
-            words.iter().position(|w| {
-                w.role == Role::Soft
-                    && stem.len() >= 4
-                    && w.stem.len() >= 4
-                    && !stem.chars().any(analyze::is_cjk)
-                    && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str()))
+    fn stem_if(&self, word: &str) -> bool {
+        self.prefixes.contains(&key(word))
+    }
+
+    /// The question words `text` has (by lemma), in text order.
+    fn matched(&self, text: &str) -> Vec<usize> {
+        analyze::terms_where(text, &|w| self.stem_if(w))
+            .into_iter()
+            .filter_map(|t| {
+                let lemma = lexicon::lemma(&t.term);
+                self.words.iter().position(|w| w.stem == lemma)
             })
-        })
-    };
-    // Only the passage's terms that are question words matter: a word is
-    // stemmed only when it starts as a question word's stem (or one of its
-    // irregular forms) does.
-    let prefixes = prefixes(words);
-    let stem_if = |word: &str| prefixes.contains(&key(word));
-    let mut in_text = vec![false; words.len()];
-    // Words the text writes as a name (capitalised, or in a script without
-    // capitals): "The Lighthouse Keeper" is not named by "an old lighthouse
-    // keeper".
-    let mut as_name = vec![false; words.len()];
-    let mut hits: Vec<(usize, usize)> = Vec::new();
-    for t in analyze::terms_where(text, &stem_if) {
-        // "found" is "find" and "found": the lemma, else the word itself.
-        let lemma = lexicon::lemma(&t.term);
-        let at = family(&lemma).or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten());
-        if let Some(i) = at {
-            if let Some(seen) = in_text.get_mut(i) {
-                *seen = true;
-            }
-            // The whole word's first letter ("Christmas-themed" writes
-            // "themed" as part of a name): looked for at most 64 characters
-            // back, so a text without spaces is not rescanned per word.
-            let before = text.get(..t.start).unwrap_or_default();
-            let word = before
-                .char_indices()
-                .rev()
-                .take(64)
-                .find(|(_, c)| c.is_whitespace())
-                .map_or_else(
-                    || {
-                        before
-                            .char_indices()
-                            .rev()
-                            .take(64)
-                            .last()
-                            .map_or(0, |(i, _)| i)
-                    },
-                    |(i, c)| i + c.len_utf8(),
-                );
-            let first = text
-                .get(word..)
-                .and_then(|r| r.chars().find(|c| c.is_alphanumeric()));
-            if first.is_some_and(|c| !c.is_lowercase()) {
-                if let Some(seen) = as_name.get_mut(i) {
+            .collect()
+    }
+
+    /// One flag per question word: among `found`.
+    fn marks(&self, found: &[usize]) -> Vec<bool> {
+        (0..self.words.len()).map(|i| found.contains(&i)).collect()
+    }
+
+    /// Reads one passage.
+    pub fn read(&self, passage: &Passage) -> Reading {
+        let (frame, words) = (self.frame, self.words);
+        let in_source = self.in_source.as_slice();
+        let text = passage.text.as_str();
+        let find = |stem: &str| words.iter().position(|w| w.stem == stem);
+        // A soft word also matches a word of the same family: "founder" the
+        // passage's "founded", "director" its "directed", "drummer" its "drums"
+        // (one stem a prefix of the other, both at least four letters).
+        let family = |stem: &str| {
+            find(stem).or_else(|| {
+                words.iter().position(|w| {
+                    w.role == Role::Soft
+                        && stem.len() >= 4
+                        && w.stem.len() >= 4
+                        && !stem.chars().any(analyze::is_cjk)
+                        && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str()))
+                })
+            })
+        };
+        // Only the passage's terms that are question words matter: a word is
+        // stemmed only when it starts as a question word's stem (or one of its
+        // irregular forms) does.
+        let stem_if = |word: &str| self.stem_if(word);
+        let mut in_text = vec![false; words.len()];
+        // Words the text writes as a name (capitalised, or in a script without
+        // capitals): "The Lighthouse Keeper" is not named by "an old lighthouse
+        // keeper".
+        let mut as_name = vec![false; words.len()];
+        let mut hits: Vec<(usize, usize)> = Vec::new();
+        for t in analyze::terms_where(text, &stem_if) {
+            // "found" is "find" and "found": the lemma, else the word itself.
+            let lemma = lexicon::lemma(&t.term);
+            let at =
+                family(&lemma).or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten());
+            if let Some(i) = at {
+                if let Some(seen) = in_text.get_mut(i) {
                     *seen = true;
                 }
+                // The whole word's first letter ("Christmas-themed" writes
+                // "themed" as part of a name): looked for at most 64 characters
+                // back, so a text without spaces is not rescanned per word.
+                let word = text
+                    .get(..t.start)
+                    .unwrap_or_default()
+                    .char_indices()
+                    .rev()
+                    .take(64)
+                    .take_while(|(_, c)| !c.is_whitespace())
+                    .last()
+                    .map_or(t.start, |(i, _)| i);
+                let first = text
+                    .get(word..)
+                    .and_then(|r| r.chars().find(|c| c.is_alphanumeric()));
+                if first.is_some_and(|c| !c.is_lowercase()) {
+                    if let Some(seen) = as_name.get_mut(i) {
+                        *seen = true;
+                    }
+                }
+                hits.push((i, t.start));
             }
-            hits.push((i, t.start));
         }
-    }
-    let mut in_title = vec![false; words.len()];
-    let mut title_hits: Vec<usize> = Vec::new();
-    for t in analyze::terms_where(&passage.title, &stem_if) {
-        if let Some(i) = find(&lexicon::lemma(&t.term)) {
-            title_hits.push(i);
-            if let Some(seen) = in_title.get_mut(i) {
-                *seen = true;
-            }
-        }
-    }
-    // Whether the passage has a word at all does not depend on negation ("Never
-    // paste raw HTML" names HTML); whether a clause states the question's
-    // predicate does ("no service was marked failed").
-    let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
-    let in_source = source.unwrap_or_default();
-    let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
-    let named_as_name = |i: usize| {
-        as_name.get(i) == Some(&true)
-            || in_title.get(i) == Some(&true)
-            || in_source.get(i) == Some(&true)
-    };
-    let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
-        frame
-            .terms
+        let title_hits = self.matched(&passage.title);
+        let in_title = self.marks(&title_hits);
+        // Whether the passage has a word at all does not depend on negation ("Never
+        // paste raw HTML" names HTML); whether a clause states the question's
+        // predicate does ("no service was marked failed").
+        let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
+        let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
+        let named_as_name = |i: usize| {
+            as_name.get(i) == Some(&true)
+                || in_title.get(i) == Some(&true)
+                || in_source.get(i) == Some(&true)
+        };
+        let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
+            frame
+                .terms
+                .iter()
+                .filter(|t| t.start >= s && t.start < e)
+                .filter(|t| compounds || !t.term.contains(['-', '_', '.']))
+                .map(|t| find(&lexicon::lemma(&t.term)))
+                .collect()
+        };
+        // A hop's key is checked by the join, not counted as matched topic.
+        let joined: Vec<usize> = frame
+            .joined
             .iter()
-            .filter(|t| t.start >= s && t.start < e)
-            .filter(|t| compounds || !t.term.contains(['-', '_', '.']))
-            .map(|t| find(&lexicon::lemma(&t.term)))
-            .collect()
-    };
-    // A hop's key is checked by the join, not counted as matched topic.
-    let joined: Vec<usize> = frame
-        .joined
-        .iter()
-        .flat_map(|&r| terms_in(r, true))
-        .flatten()
-        .collect();
-    let of_role = |role: Role| -> Vec<usize> {
-        (0..words.len())
-            .filter(|&i| words.get(i).is_some_and(|w| w.role == role) && !joined.contains(&i))
-            .collect()
-    };
-    let names_w = of_role(Role::Name);
-    let topic_w = of_role(Role::Topic);
-    let soft_w = of_role(Role::Soft);
-    let hard: Vec<usize> = names_w.iter().chain(&topic_w).copied().collect();
-    let weight = |i: &usize| words.get(*i).map_or(0.0, |w| w.weight);
-    let share = |set: &[usize], present: &dyn Fn(usize) -> bool| -> f32 {
-        let total: f32 = set.iter().map(weight).sum();
-        if total <= 0.0 {
-            return 1.0;
-        }
-        set.iter().filter(|&&i| present(i)).map(weight).sum::<f32>() / total
-    };
-    // Names: the share of names with every term present; a name of several
-    // words written as a name, too.
-    let names = if frame.names.is_empty() {
-        1.0
-    } else {
-        let whole = frame
-            .names
-            .iter()
-            .filter(|&&r| {
-                let idx = terms_in(r, true);
-                // A proper name of two capitalised words or more ("The
-                // Lighthouse Keeper", not "Western action-adventure"): its
-                // capitalised words written as a name.
-                let capital = capitalised_terms(&frame.question, r);
-                let proper = capital.len() > 1;
-                !idx.is_empty()
-                    && idx.iter().all(|i| i.is_some_and(named))
-                    && (!proper
-                        || capital
-                            .iter()
-                            .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
-            })
-            .count();
-        whole as f32 / frame.names.len() as f32
-    };
-    // A joined name: the smallest share of its words (not its compound).
-    let joined_share = frame
-        .joined
-        .iter()
-        .map(|&r| {
-            let idx = terms_in(r, false);
-            if idx.is_empty() {
+            .flat_map(|&r| terms_in(r, true))
+            .flatten()
+            .collect();
+        let of_role = |role: Role| -> Vec<usize> {
+            (0..words.len())
+                .filter(|&i| words.get(i).is_some_and(|w| w.role == role) && !joined.contains(&i))
+                .collect()
+        };
+        let names_w = of_role(Role::Name);
+        let topic_w = of_role(Role::Topic);
+        let soft_w = of_role(Role::Soft);
+        let hard: Vec<usize> = names_w.iter().chain(&topic_w).copied().collect();
+        let weight = |i: &usize| words.get(*i).map_or(0.0, |w| w.weight);
+        let share = |set: &[usize], present: &dyn Fn(usize) -> bool| -> f32 {
+            let total: f32 = set.iter().map(weight).sum();
+            if total <= 0.0 {
                 return 1.0;
             }
-            idx.iter().filter(|i| i.is_some_and(anywhere)).count() as f32 / idx.len() as f32
-        })
-        .fold(1.0, f32::min);
-    let mut best = Reading {
-        names,
-        joined: joined_share,
-        topic: share(&hard, &anywhere),
-        local: 0.0,
-        order: 0.0,
-        typed: false,
-        soft: share(&soft_w, &anywhere),
-        clause: (0, 0),
-        sentence: (0, 0),
-        score: f32::MIN,
-        anchors: Vec::new(),
-        dates_life: true,
-    };
-    let life: Vec<usize> = (0..words.len())
-        .filter(|&i| {
-            words
-                .get(i)
-                .is_some_and(|w| LIFE_EVENTS.contains(&w.stem.as_str()))
-        })
-        .collect();
-    best.dates_life = life.is_empty() || life.iter().any(|&i| anywhere(i)) || life_span(text);
-    let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
-    let title_order = order(&hard, words, &title_hits);
-    let cues = negation_cues(text);
-    let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
-    let mut h = 0;
-    for s in sentences(text) {
-        for c in clauses(text, s) {
-            let negation = cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
-            while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
-                h += 1;
-            }
-            let inside: Vec<usize> = hits
+            set.iter().filter(|&&i| present(i)).map(weight).sum::<f32>() / total
+        };
+        // Names: the share of names with every term present; a name of several
+        // words written as a name, too.
+        let names = if frame.names.is_empty() {
+            1.0
+        } else {
+            let whole = frame
+                .names
                 .iter()
-                .skip(h)
-                .take_while(|&&(_, at)| at < c.1)
-                .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
-                .map(|&(i, _)| i)
-                .collect();
-            // A clause with no question word cannot beat one that has some,
-            // unless the title speaks for it ("It started life as a print
-            // magazine in 1984" on the page Macworld).
-            if inside.is_empty() && best.score > f32::MIN && !titled {
-                continue;
-            }
-            let here = |i: usize| inside.contains(&i);
-            // A title (a page's subject, a section's heading) speaks for
-            // every clause under it.
-            let local = share(&hard, &|i| here(i) || in_title.get(i) == Some(&true));
-            let soft_here = share(&soft_w, &here);
-            // The title's word order speaks for a clause under it, too.
-            let ord = order(&hard, words, &inside).max(title_order);
-            // The sentence states the value (a duration may sit in the next clause).
-            let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
-                Some((_, t)) => *t,
-                None => {
-                    let t = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
-                    typed_cache.push((s, t));
-                    t
+                .filter(|&&r| {
+                    let idx = terms_in(r, true);
+                    // A proper name of two capitalised words or more ("The
+                    // Lighthouse Keeper", not "Western action-adventure"): its
+                    // capitalised words written as a name.
+                    let capital = capitalised_terms(&frame.question, r);
+                    let proper = capital.len() > 1;
+                    !idx.is_empty()
+                        && idx.iter().all(|i| i.is_some_and(named))
+                        && (!proper
+                            || capital
+                                .iter()
+                                .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
+                })
+                .count();
+            whole as f32 / frame.names.len() as f32
+        };
+        // A joined name: the smallest share of its words (not its compound).
+        let joined_share = frame
+            .joined
+            .iter()
+            .map(|&r| {
+                let idx = terms_in(r, false);
+                if idx.is_empty() {
+                    return 1.0;
                 }
-            };
-            let score = local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
-            if score > best.score {
-                best.local = local;
-                best.order = ord;
-                best.typed = typed;
-                best.clause = c;
-                best.sentence = s;
-                best.score = score;
+                idx.iter().filter(|i| i.is_some_and(anywhere)).count() as f32 / idx.len() as f32
+            })
+            .fold(1.0, f32::min);
+        let mut best = Reading {
+            names,
+            joined: joined_share,
+            topic: share(&hard, &anywhere),
+            local: 0.0,
+            order: 0.0,
+            typed: false,
+            soft: share(&soft_w, &anywhere),
+            clause: (0, 0),
+            sentence: (0, 0),
+            score: f32::MIN,
+            anchors: Vec::new(),
+            dates_life: true,
+        };
+        let life: Vec<usize> = (0..words.len())
+            .filter(|&i| {
+                words
+                    .get(i)
+                    .is_some_and(|w| LIFE_EVENTS.contains(&w.stem.as_str()))
+            })
+            .collect();
+        best.dates_life = life.is_empty() || life.iter().any(|&i| anywhere(i)) || life_span(text);
+        let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
+        let title_order = order(&hard, words, &title_hits);
+        let cues = negation_cues(text);
+        let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
+        let mut h = 0;
+        for s in sentences(text) {
+            for c in clauses(text, s) {
+                let negation = cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
+                while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
+                    h += 1;
+                }
+                let inside: Vec<usize> = hits
+                    .iter()
+                    .skip(h)
+                    .take_while(|&&(_, at)| at < c.1)
+                    .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
+                    .map(|&(i, _)| i)
+                    .collect();
+                // A clause with no question word cannot beat one that has some,
+                // unless the title speaks for it ("It started life as a print
+                // magazine in 1984" on the page Macworld).
+                if inside.is_empty() && best.score > f32::MIN && !titled {
+                    continue;
+                }
+                let here = |i: usize| inside.contains(&i);
+                // A title (a page's subject, a section's heading) speaks for
+                // every clause under it.
+                let local = share(&hard, &|i| here(i) || in_title.get(i) == Some(&true));
+                let soft_here = share(&soft_w, &here);
+                // The title's word order speaks for a clause under it, too.
+                let ord = order(&hard, words, &inside).max(title_order);
+                // The sentence states the value (a duration may sit in the next clause).
+                let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
+                    Some((_, t)) => *t,
+                    None => {
+                        let t = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
+                        typed_cache.push((s, t));
+                        t
+                    }
+                };
+                let score =
+                    local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
+                if score > best.score {
+                    best.local = local;
+                    best.order = ord;
+                    best.typed = typed;
+                    best.clause = c;
+                    best.sentence = s;
+                    best.score = score;
+                }
             }
         }
+        if best.score == f32::MIN {
+            best.score = 0.0;
+            best.typed = states(frame.answer, text);
+        }
+        let (s, e) = best.sentence;
+        best.anchors = hits
+            .iter()
+            .filter(|&&(_, at)| at >= s && at < e)
+            .map(|&(_, at)| at)
+            .collect();
+        best
     }
-    if best.score == f32::MIN {
-        best.score = 0.0;
-        best.typed = states(frame.answer, text);
-    }
-    let (s, e) = best.sentence;
-    best.anchors = hits
-        .iter()
-        .filter(|&&(_, at)| at >= s && at < e)
-        .map(|&(_, at)| at)
-        .collect();
-    best
 }
 
 #[cfg(test)]
