@@ -19,7 +19,6 @@
 //! only with the facts whose polarity matches the question's.
 
 use super::accept::{self, Context, Rejection};
-use super::head::{self, Head};
 use super::read;
 use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
 use crate::chain::{self, Broken};
@@ -344,23 +343,17 @@ impl Runner<'_> {
                 j.stale.get_or_insert(c.doc);
                 continue;
             }
-            let found = extract::values(self.index, c.doc, passage, output, &reading, frame);
-            if found.is_empty() {
-                j.valueless = true;
+            let found = match extract::values(self.index, c.doc, passage, output, &reading, frame) {
+                Ok(found) => found,
                 // The passage names the described thing, and it has no page
                 // ("guitarist Sean Dalgleish"): no other title is that thing.
-                let titles = matches!(output, Output::Entity { entity_type: Some(t) }
-                    if t.eq_ignore_ascii_case(crate::model::TITLE_TYPE));
-                if titles
-                    && Head::find(frame, passage).unpaged(
-                        self.index,
-                        c.doc,
-                        passage,
-                        &head::given(frame),
-                    )
-                {
+                Err(extract::Unpaged) => {
+                    j.valueless = true;
                     break;
                 }
+            };
+            if found.is_empty() {
+                j.valueless = true;
                 continue;
             }
             let mut edge = None;

@@ -91,18 +91,18 @@ pub fn values(
     output: &Output,
     reading: &Reading,
     frame: &Frame,
-) -> Vec<(Value, Span)> {
+) -> Result<Vec<(Value, Span)>, Unpaged> {
     let text = p.text.as_str();
     let (s, e) = reading.sentence;
     let in_sentence = |byte: usize| byte >= s && byte < e;
     match output {
         Output::Passage | Output::Result => {
             let span = trimmed_span(text, reading.sentence);
-            match stated_value(index, doc, p, reading, frame, &span) {
+            Ok(match stated_value(index, doc, p, reading, frame, &span) {
                 Some(v) => vec![(v, span)],
                 // "When are claims paid?" — "within 5 working days after approval".
                 None if frame.answer == Answer::Date => {
-                    values(index, doc, p, &Output::Duration, reading, frame)
+                    values(index, doc, p, &Output::Duration, reading, frame)?
                 }
                 // A year, date or number the sentence does not state: no value.
                 None if matches!(frame.answer, Answer::Year | Answer::Date | Answer::Number) => {
@@ -115,7 +115,7 @@ pub fn values(
                     },
                     span,
                 )],
-            }
+            })
         }
         Output::Duration => {
             let mut found = duration::durations(text);
@@ -126,7 +126,7 @@ pub fn values(
             crate::order::sort_by_key(&mut found, |d| {
                 (!in_sentence(byte(d)), d.span.start, d.span.end)
             });
-            found
+            Ok(found
                 .into_iter()
                 .map(|d| {
                     let span = d.span.clone();
@@ -140,7 +140,7 @@ pub fn values(
                         span,
                     )
                 })
-                .collect()
+                .collect())
         }
         Output::Entity { entity_type } => linked(
             index,
@@ -156,6 +156,11 @@ pub fn values(
         }
     }
 }
+
+/// A title follow's passage names the described thing, and the thing has no
+/// page ("guitarist Sean Dalgleish"): no other page's title is it either.
+#[derive(Debug)]
+pub struct Unpaged;
 
 /// The value a typed question asks for, as the answering sentence states it.
 fn stated_value(
@@ -226,15 +231,16 @@ fn linked(
     reading: &Reading,
     frame: &Frame,
     want: Want,
-) -> Vec<(Value, Span)> {
+) -> Result<Vec<(Value, Span)>, Unpaged> {
     let given = head::given(frame);
     let is_given = |name: &str| {
         let n = normalized(name);
         !n.is_empty() && given.contains(&n)
     };
+    let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
     let found_head = Head::find(frame, p);
     if found_head.unpaged(index, doc, p, &given) {
-        return Vec::new();
+        return if titles { Err(Unpaged) } else { Ok(Vec::new()) };
     }
     let mentions = index.mentions(doc);
     let head: Vec<usize> = found_head.at.iter().map(|&(start, _)| start).collect();
@@ -246,7 +252,6 @@ fn linked(
         .flat_map(|s| read::clauses(&p.text, s))
         .filter(|&(s, e)| head.iter().any(|&h| h >= s && h < e))
         .collect();
-    let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
     let own = index.title_entity(doc);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     for m in mentions {
@@ -336,7 +341,7 @@ fn linked(
             .cmp(&(b.0, b.2.start, b.2.end))
             .then_with(|| key(&a.1).cmp(&key(&b.1)))
     });
-    dedup(found)
+    Ok(dedup(found))
 }
 
 /// The rank of a passage's own title among a title follow's values: after

@@ -14,7 +14,7 @@
 pub mod accept;
 mod attempt;
 pub mod extract;
-pub mod head;
+mod head;
 pub mod read;
 pub mod stated;
 
