@@ -429,3 +429,176 @@ fn open_text_chains_and_comparisons() {
 fn held_out_wordings() {
     run("held-out", &held_out(), MIN_HELD_OUT);
 }
+
+/// One asked part of a [`Compound`]: the top evidence passage and a word
+/// of the value when it is `supported`, `None` when it must not be.
+type PartWant = Option<(&'static str, &'static str)>;
+
+/// A compound question: its asked parts, in order.
+struct Compound {
+    question: &'static str,
+    parts: &'static [PartWant],
+}
+
+/// Compound questions whose first part carries what a splitter must not cut
+/// at: a list of names with a serial comma ("…, B, and C, and what …?"), a
+/// question mark inside a quoted title, one asked thing over two verb
+/// phrases ("which drummer grew up in Oban and studied in Glasgow?"). Written
+/// before the change that reads them, with distractors that must still split
+/// (a second auxiliary question) or stay one part (a plain list).
+fn compounds() -> Vec<Compound> {
+    vec![
+        Compound {
+            question: "Which album features singer Callum Reid, guitarist Sean Dalgleish, and drummer Iona Fraser, and in what year was Tomas Varga born?",
+            parts: &[Some(("harbour-lights", "Callum Reid")), Some(("tomas-varga", "1958"))],
+        },
+        Compound {
+            question: "Which label released albums by The Tidewalkers, The Greywell Sisters, and others, and when was Elena Sorensen born?",
+            parts: &[Some(("northgate-records", "Northgate")), Some(("elena-sorensen", "1962"))],
+        },
+        Compound {
+            question: "Who played drums on \"Harbour Lights?\", and when was Ruth Mackay born?",
+            parts: &[Some(("harbour-lights", "Iona Fraser")), Some(("ruth-mackay", "1976"))],
+        },
+        Compound {
+            question: "Which drummer grew up in Oban and studied music in Glasgow?",
+            parts: &[Some(("iona-fraser", "Oban"))],
+        },
+        Compound {
+            question: "Which film director was born in Szeged and studied in Budapest, and which band was formed first, The Tidewalkers or The Greywell Sisters?",
+            parts: &[Some(("tomas-varga", "Szeged")), Some(("tidewalkers", "The Tidewalkers"))],
+        },
+        Compound {
+            question: "What band was formed in Norwich and was reunited for a tour in 2018",
+            parts: &[Some(("greywell-sisters", "Greywell"))],
+        },
+        // Must still split: a second question after "and" with its own subject.
+        Compound {
+            question: "Which band did Iona Fraser join in 1995, and is Gull Island reachable by ferry?",
+            parts: &[Some(("tidewalkers", "1995")), Some(("gull-island", "ferry"))],
+        },
+        // No album has both (Alan Pryce plays on Northern Stars).
+        Compound {
+            question: "Which album features bassist Alan Pryce and singer Callum Reid?",
+            parts: &[None],
+        },
+        // A plain list in one question stays one part.
+        Compound {
+            question: "Which label released albums by The Tidewalkers, The Greywell Sisters, and others?",
+            parts: &[Some(("northgate-records", "Northgate"))],
+        },
+    ]
+}
+
+/// [`compounds`] cases that must pass: 4 of 9 before the change that reads
+/// them (the split at the list's last comma, the quoted question mark, "and
+/// was reunited" taken for a new question, "others" taken for a topic the
+/// corpus lacks), 6 after. Still failing: a list in the answering sentence
+/// is read as clauses (the album case), "played drums" is not "drummer",
+/// and a page naming one of two musicians is taken for their album.
+const MIN_COMPOUND: usize = 6;
+
+/// The gap line names the part as it was asked: not the verification query
+/// a proposal fills in ("… based out of where The Tidewalkers"), and a part
+/// whose proposal failed once, not as "X (needed for: X)".
+#[test]
+fn gap_lines_name_the_part_as_asked() {
+    let index = index();
+    for q in [
+        "The Tidewalkers and The Greywell Sisters are both based out of where?",
+        "Which festival did The Lantern Keeper win a prize at?",
+    ] {
+        let r = slotchain::ask(&index, q, &Scope::default(), &Options::default(), false)
+            .expect("it answers");
+        assert!(r.slots.iter().all(|s| s.state != Supported), "{}", r.answer);
+        // "win" is known to a corpus that writes "won": the page is read
+        // (and names a festival with no page), not dismissed unread.
+        let reasons: Vec<_> = r.slots.iter().filter_map(|s| s.reason.as_deref()).collect();
+        assert!(
+            !reasons.iter().any(|r| r.contains("mentions \"win\"")),
+            "{reasons:?}"
+        );
+        assert_eq!(
+            r.answer,
+            format!("I couldn't find documented information on: {q}")
+        );
+    }
+}
+
+fn check_compound(index: &Index, c: &Compound) -> Result<(), String> {
+    let r = slotchain::ask(
+        index,
+        c.question,
+        &Scope::default(),
+        &Options::default(),
+        false,
+    )
+    .map_err(|e| e.to_string())?;
+    let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+    let questions: Vec<&str> = asked.iter().map(|s| s.question.as_str()).collect();
+    if asked.len() != c.parts.len() {
+        return Err(format!(
+            "{} parts {questions:?}, want {}",
+            asked.len(),
+            c.parts.len()
+        ));
+    }
+    if let Some(q) = questions.iter().find(|q| q.starts_with(['"', ',', '”'])) {
+        return Err(format!("a part starts with punctuation: {q:?}"));
+    }
+    for (slot, want) in asked.iter().zip(c.parts) {
+        let top = slot.evidence.first().map(|e| e.passage_id.as_str());
+        match want {
+            Some((id, word)) => {
+                let said = slot.value.as_ref().map(words).unwrap_or_default();
+                let quoted = slot
+                    .evidence
+                    .first()
+                    .map(|e| e.span.text.clone())
+                    .unwrap_or_default();
+                // A comparison cites its inputs, not one passage.
+                let cited = slot.kind == TaskKind::Compare || top == Some(*id);
+                if slot.state != Supported || !cited {
+                    return Err(format!(
+                        "{}: {:?} {:?} top {top:?}, want {id}",
+                        slot.question, slot.state, slot.reason
+                    ));
+                }
+                let title = slot.evidence.first().map_or("", |e| e.title.as_str());
+                if ![said.as_str(), quoted.as_str(), title]
+                    .iter()
+                    .any(|t| t.contains(word))
+                {
+                    return Err(format!(
+                        "{}: {said:?} / {quoted:?}, want {word:?}",
+                        slot.question
+                    ));
+                }
+            }
+            None if slot.state == Supported => {
+                return Err(format!("{}: supported by {top:?}", slot.question));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn compound_questions_split_where_a_question_starts() {
+    let index = index();
+    let cases = compounds();
+    let mut passed = 0;
+    for c in &cases {
+        match check_compound(&index, c) {
+            Ok(()) => passed += 1,
+            Err(e) => eprintln!("FAIL {}\n     {e}", c.question),
+        }
+    }
+    eprintln!("{passed} of {} compound cases pass", cases.len());
+    assert!(
+        passed >= MIN_COMPOUND,
+        "{passed} of {} compound cases pass, fewer than {MIN_COMPOUND}",
+        cases.len()
+    );
+}

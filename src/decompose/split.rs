@@ -55,13 +55,23 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     out
 }
 
+/// Quotation marks that may close a quote right after a question mark.
+const CLOSING_QUOTES: &[char] = &['"', '”', '\'', '’', '»', '」', '』'];
+
 /// Splits on question marks (ASCII and fullwidth), keeping the mark.
 fn split_marks(question: &str) -> Vec<String> {
     let mut parts = Vec::new();
     let mut current = String::new();
-    for c in question.chars() {
+    let mut chars = question.chars().peekable();
+    while let Some(c) = chars.next() {
         current.push(c);
         if c == '?' || c == '？' {
+            // A mark that ends a quoted title ("Be Our Guest?") closes the
+            // quote first.
+            while let Some(&q) = chars.peek().filter(|q| CLOSING_QUOTES.contains(*q)) {
+                current.push(q);
+                chars.next();
+            }
             parts.push(std::mem::take(&mut current));
         }
     }
@@ -186,6 +196,31 @@ fn shared_prefix(w: &[Word], from: usize, upto: usize) -> Option<usize> {
     })
 }
 
+/// A comma and a conjunction at word `k` that may start a clause of its
+/// own: not one that goes on with a participle or verb (", also referred to
+/// by what name?").
+fn opens_clause(w: &[Word], k: usize) -> bool {
+    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','));
+    comma
+        && conjunction(w, k).is_some_and(|span| {
+            w.get(k + span).is_some_and(|x| {
+                let lower = x.raw.chars().next().is_some_and(char::is_lowercase);
+                !(lower && continues(&x.bare))
+            })
+        })
+}
+
+/// A word after an auxiliary that goes on with the clause's subject ("and
+/// was nominated", "and has written", "and was born") rather than giving the
+/// auxiliary a subject of its own ("and is Gull Island …", "and can I …").
+fn continues(word: &str) -> bool {
+    use crate::analyze::lexicon;
+    let participle = word.len() > 4 && word.ends_with("ed");
+    participle
+        || lexicon::base(word) != word
+        || (lexicon::is_verb(word) && !FIRST_PERSON_SUBJECTS.contains(&word))
+}
+
 /// Subjects after an auxiliary that are never the verb ("do *I* add").
 const FIRST_PERSON_SUBJECTS: &[&str] = &["i", "we", "you", "they", "one", "he", "she", "it"];
 
@@ -210,22 +245,40 @@ fn split_en(clause: &str) -> Vec<String> {
             .iter()
             .filter(|x| x.pos >= left_start && x.pos < w[i].pos)
             .collect();
-        let comma = w.get(i - 1).is_some_and(|x| x.raw.ends_with(','));
         let left_asks = left_words.iter().any(|x| WH.contains(&x.bare.as_str()))
             || left_words
                 .first()
                 .is_some_and(|x| AUX.contains(&x.bare.as_str()));
-        let right_asks = w.iter().skip(j).any(|x| WH.contains(&x.bare.as_str()));
+        // The right part asks before the next ", and": in "…starred A, B,
+        // and C, and what …?" the list's last name does not start a question.
+        let segment: Vec<&Word> = w
+            .iter()
+            .enumerate()
+            .skip(j)
+            .take_while(|&(k, _)| k == j || !opens_clause(&w, k))
+            .map(|(_, x)| x)
+            .collect();
+        // … and is a clause: the rest has a verb ("…, and Cy Diaz in what
+        // film?" ends a list).
+        let right_asks = segment.iter().any(|x| WH.contains(&x.bare.as_str()))
+            && w.iter().skip(j).any(|x| {
+                AUX.contains(&x.bare.as_str())
+                    || (x.raw.starts_with(char::is_lowercase)
+                        && crate::analyze::lexicon::is_verb(&x.bare))
+            });
         let mut prefix = String::new();
         // "and how …", "and can I …"
+        // ("and was nominated for …" goes on with the same subject: a
+        // participle or a verb after the auxiliary is no subject.)
         let interrogative = WH.contains(&next)
             || (asks
                 && AUX.contains(&next)
                 && !after.is_empty()
                 && !NEGATION.contains(&after)
-                && !after.ends_with("n't"));
+                && !after.ends_with("n't")
+                && !continues(after));
         // "…, and Bordan Tkachuk was the CEO of which company?"
-        let late_wh = comma && left_asks && right_asks && rest >= 3;
+        let late_wh = opens_clause(&w, i) && left_asks && right_asks && rest >= 3;
         let mut opens = interrogative || late_wh;
         // A capitalized word after "and" is a name ("Chrysalis and Look"), not a verb.
         let lowercase = w
@@ -482,6 +535,51 @@ mod tests {
         assert_eq!(
             clauses("Who wrote the book and the film that was based on it?"),
             vec!["Who wrote the book and the film that was based on it?"]
+        );
+    }
+
+    #[test]
+    fn lists_participles_and_quoted_marks_do_not_start_a_question() {
+        // The list's serial comma is not the split; the clause after it is.
+        assert_eq!(
+            clauses("Who directed the film that starred Ann Lee, Bo Chen, and Cy Diaz, and the capital of Norway is called what?"),
+            vec![
+                "Who directed the film that starred Ann Lee, Bo Chen, and Cy Diaz?",
+                "the capital of Norway is called what?"
+            ]
+        );
+        assert_eq!(
+            clauses("Who starred with Ann Lee, Bo Chen, and Cy Diaz in what film?"),
+            vec!["Who starred with Ann Lee, Bo Chen, and Cy Diaz in what film?"]
+        );
+        // One subject over two verb phrases; a second subject splits.
+        assert_eq!(
+            clauses("What actor appeared in Lucky Day and was nominated for an Oscar in 1973?"),
+            vec!["What actor appeared in Lucky Day and was nominated for an Oscar in 1973?"]
+        );
+        assert_eq!(
+            clauses("Which band was formed in 1991 and has released seven albums?").len(),
+            1
+        );
+        assert_eq!(
+            clauses("What year was Salt Roads released and is Gull Island reachable by ferry?"),
+            vec![
+                "What year was Salt Roads released?",
+                "is Gull Island reachable by ferry?"
+            ]
+        );
+        // ", also" going on with a participle continues the clause.
+        assert_eq!(
+            clauses("Are A and B both poets, and Jan was born in Bohemia, also referred to by what name?"),
+            vec![
+                "Are A and B both poets?",
+                "Jan was born in Bohemia, also referred to by what name?"
+            ]
+        );
+        // A question mark that ends a quoted title closes the quote first.
+        assert_eq!(
+            clauses("Who wrote the song \"Be Our Guest?\", and who sang it?"),
+            vec!["Who wrote the song \"Be Our Guest?\"", "who sang it?"]
         );
     }
 

@@ -323,8 +323,12 @@ fn linked(
             .and_then(|t| index.entity(t))
             .filter(|e| !is_given(&e.id) && !is_given(base) && !is_given(&p.title))
         {
+            // A page that says it is the head's kind is the thing before any
+            // name it mentions ("Harbour Lights is the third studio album by
+            // The Tidewalkers" for "which album features …").
+            let rank = if found_head.defines(p) { 0 } else { OWN_TITLE };
             found.push((
-                OWN_TITLE,
+                rank,
                 Value::Entity {
                     id: e.id.clone(),
                     entity_type: e.kind.clone(),

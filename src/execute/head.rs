@@ -25,6 +25,8 @@ pub struct Head {
     pub described: bool,
     /// Byte ranges of the head noun, its agent verb or the relation verb.
     pub at: Vec<(usize, usize)>,
+    /// Byte ranges of the head noun alone.
+    nouns: Vec<(usize, usize)>,
 }
 
 impl Head {
@@ -43,28 +45,55 @@ impl Head {
                 })
             })
             .map(|t| lexicon::lemma(&t.term));
-        let at = described
-            .or(frame.terms.first())
-            .map(|h| {
-                let noun = lexicon::lemma(&h.term);
-                let word = frame.question.get(h.start..).unwrap_or("");
-                let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
-                    .first()
-                    .and_then(|w| lexicon::agent_verb(&w.term));
-                analyze::terms(&p.text)
-                    .into_iter()
-                    .filter(|t| {
-                        let l = lexicon::lemma(&t.term);
-                        l == noun || verb.as_ref() == Some(&l) || relation.as_ref() == Some(&l)
-                    })
-                    .map(|t| (t.start, t.end))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut at = Vec::new();
+        let mut nouns = Vec::new();
+        if let Some(h) = described.or(frame.terms.first()) {
+            let noun = lexicon::lemma(&h.term);
+            let word = frame.question.get(h.start..).unwrap_or("");
+            let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
+                .first()
+                .and_then(|w| lexicon::agent_verb(&w.term));
+            for t in analyze::terms(&p.text) {
+                let l = lexicon::lemma(&t.term);
+                if l == noun {
+                    nouns.push((t.start, t.end));
+                }
+                if l == noun || verb.as_ref() == Some(&l) || relation.as_ref() == Some(&l) {
+                    at.push((t.start, t.end));
+                }
+            }
+        }
         Head {
             described: described.is_some(),
             at,
+            nouns,
         }
+    }
+
+    /// The passage's first sentence says its page is a thing of the
+    /// described head noun's kind: "Harbour Lights is the third studio album
+    /// by …" for "which album …" (a copula, then at most [`DEFINING_WORDS`]
+    /// words and no comma before the noun). A verb of the head ("a film
+    /// directed by") defines nothing, and neither does a whole question's
+    /// first word.
+    pub fn defines(&self, p: &Passage) -> bool {
+        let first = crate::execute::read::sentences(&p.text)
+            .into_iter()
+            .next()
+            .unwrap_or((0, 0));
+        self.described
+            && self.nouns.iter().any(|&(start, _)| {
+                let Some(before) = p.text.get(first.0..start).filter(|_| start < first.1) else {
+                    return false;
+                };
+                [" is ", " was ", " are ", " were "].iter().any(|copula| {
+                    before.rfind(copula).is_some_and(|i| {
+                        let between = before.get(i + copula.len()..).unwrap_or("");
+                        !between.contains(',')
+                            && between.split_whitespace().count() <= DEFINING_WORDS
+                    })
+                })
+            })
     }
 
     /// Every place of a described head names, right after it (or after its
@@ -121,11 +150,67 @@ pub fn normalized(name: &str) -> String {
 fn described_head(frame: &Frame) -> Option<&Term> {
     let q = frame.question.as_str();
     let first = frame.terms.first()?;
-    if q.get(..first.start) == Some("which ") {
+    if q.get(..first.start)
+        .is_some_and(|w| w.eq_ignore_ascii_case("which "))
+    {
         return Some(first);
     }
     let last = frame.terms.last()?;
     let phrase = q.get(..last.start)?.rsplit_once(" which ")?.1;
     let closing = q.get(last.end..)?.trim() == "?";
     (closing && phrase.split_whitespace().count() < 4 && !phrase.contains(',')).then_some(last)
+}
+
+/// Most words between a defining copula and the head noun ("is *the third
+/// studio* album").
+const DEFINING_WORDS: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decompose::frame::{frame, Strictness};
+
+    fn page(title: &str, text: &str) -> Passage {
+        Passage {
+            id: title.into(),
+            title: title.into(),
+            text: text.into(),
+            url: None,
+            lang: None,
+            meta: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_page_defines_itself_by_its_first_sentence() {
+        let album = frame("which album features Callum Reid?", Strictness::Question);
+        let head = |p: &Passage| Head::find(&album, p).defines(p);
+        assert!(head(&page(
+            "Harbour Lights",
+            "Harbour Lights is the third studio album by The Tidewalkers."
+        )));
+        // The noun used for other things, later or far from the copula.
+        assert!(!head(&page(
+            "The Tidewalkers",
+            "The Tidewalkers are a folk-rock band. The band has released seven studio albums."
+        )));
+        assert!(!head(&page(
+            "Walk of Life",
+            "Walk of Life is a song by the British rock band Dire Straits from their fifth studio album."
+        )));
+        // A verb of the head defines nothing.
+        let director = frame(
+            "which director of The Lantern Keeper?",
+            Strictness::Question,
+        );
+        let p = page(
+            "The Lantern Keeper",
+            "The Lantern Keeper is a 2004 drama film directed by Tomas Varga.",
+        );
+        assert!(!Head::find(&director, &p).defines(&p));
+        // A whole question's first word is no head.
+        let open = frame("album sales of Harbour Lights?", Strictness::Question);
+        let p = page("Harbour Lights", "Harbour Lights is an album.");
+        assert!(!Head::find(&open, &p).defines(&p));
+    }
 }

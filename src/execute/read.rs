@@ -80,15 +80,19 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
     let terms: Vec<String> = frame.terms.iter().map(|t| t.term.clone()).collect();
     let query = index.query(&terms);
     let max_idf = query.iter().map(|q| q.idf).fold(0.0f32, f32::max).max(1.0);
-    weigh(
-        frame,
-        &|t| {
-            (index.df(t) > 0)
-                .then(|| query.iter().find(|q| q.term == t).map(|q| q.idf))
-                .flatten()
-        },
-        max_idf,
-    )
+    // A word the corpus writes only in another form is known ("win" in a
+    // corpus that says "won"): it weighs as that form.
+    let idf = |t: &str| -> Option<f32> {
+        if index.df(t) > 0 {
+            return query.iter().find(|q| q.term == t).map(|q| q.idf);
+        }
+        let base = lexicon::lemma(t);
+        let form = std::iter::once(base.clone())
+            .chain(lexicon::forms_of(&base).map(String::from))
+            .find(|f| f != t && index.df(f) > 0)?;
+        index.query(&[form]).first().map(|q| q.idf)
+    };
+    weigh(frame, &idf, max_idf)
 }
 
 /// How a passage answers a frame.

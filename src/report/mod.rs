@@ -147,9 +147,15 @@ fn cite(ids: &[String]) -> String {
 }
 
 /// How a part is named in the answer: the question as executed, or — while
-/// it still waits for an earlier step's value — the part as it was asked.
+/// it still waits for an earlier step's value, or when the value was only
+/// appended to the clause to verify a proposal ("… based out of where
+/// History of British Airways") — the part as it was asked.
 fn name(slot: &Slot) -> String {
-    if crate::plan::placeholders(&slot.question).is_empty() {
+    let appended = slot.label.as_deref().is_some_and(|l| {
+        let asked = l.trim_end_matches(['?', '.', ' ']);
+        slot.question.len() > l.len() && slot.question.starts_with(asked)
+    });
+    if crate::plan::placeholders(&slot.question).is_empty() && !appended {
         return slot.question.clone();
     }
     slot.label.clone().unwrap_or_else(|| {
@@ -238,7 +244,14 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
             (SlotState::Blocked, _) => match root(s, slots, 0) {
                 // A chain names the step that failed, and what it was for.
                 Some(r) if r.kind == TaskKind::Follow => {
-                    let item = format!("{} ({needed}: {})", name(r), name(s));
+                    // A proposal verified on its own page asks the same clause
+                    // twice: it is named once.
+                    let (step, part) = (name(r), name(s));
+                    let item = if step == part {
+                        step
+                    } else {
+                        format!("{step} ({needed}: {part})")
+                    };
                     if r.state == SlotState::Unresolved {
                         let reason = r.reason.clone().unwrap_or_default();
                         unconfirmed.push(format!("{item} ({reason})"));
