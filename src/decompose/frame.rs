@@ -409,7 +409,28 @@ fn trim_chunk(chunk: &str) -> (usize, &str) {
         .iter()
         .find_map(|p| core.strip_suffix(p))
         .unwrap_or(core);
-    (start, core)
+    (start, without_modifier(core))
+}
+
+/// Lowercase words a capitalised name is made a modifier with ("Austin-based",
+/// "Australian-born", "\"Virtual Choir\"-noted", "Victorian-era").
+const MODIFIER_SUFFIXES: &[&str] = &[
+    "based", "born", "noted", "era", "style", "like", "class", "wide", "speaking", "owned", "led",
+    "made", "themed", "inspired", "bred", "raised",
+];
+
+/// A name without the modifier suffix it is joined to: "Austin-based" names
+/// "Austin" (a name with a lowercase part of its own, "Sang-kyung", stays).
+fn without_modifier(core: &str) -> &str {
+    let Some((name, suffix)) = core.rsplit_once('-') else {
+        return core;
+    };
+    let name = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+    if name.starts_with(char::is_uppercase) && MODIFIER_SUFFIXES.contains(&suffix) {
+        name
+    } else {
+        core
+    }
 }
 
 /// Names in an English question: runs of capitalized words (joined by
@@ -826,6 +847,15 @@ mod tests {
             vec!["gateway-west"]
         );
         assert_eq!(names("Tell me where Priya works."), vec!["Priya"]);
+        // A modifier suffix is not part of the name; a name's own part is.
+        assert_eq!(
+            names("Which \"Virtual Choir\"-noted conductor wrote for the Austin-based ensemble Conspirare?"),
+            vec!["Virtual Choir", "Austin", "Conspirare"]
+        );
+        assert_eq!(
+            names("Who starred with Kim Sang-kyung in 2013?"),
+            vec!["Kim Sang-kyung", "2013"]
+        );
         assert_eq!(
             names("\"Hold On\" is a song by which singer?"),
             vec!["Hold On"]
