@@ -602,3 +602,63 @@ fn compound_questions_split_where_a_question_starts() {
         cases.len()
     );
 }
+
+/// A parent is named from the child's side: "the father of Mara Quill" is
+/// written "the daughter of actor Tobias Quill" on her page. Written after
+/// HotpotQA's "Judy Lewis's father" showed the gap ("no passage applies"),
+/// with a paraphrase, a possessive, and a child whose page names no parent.
+#[test]
+fn a_parent_is_found_from_the_childs_page() {
+    use slotchain::model::Passage;
+    let p = |id: &str, text: &str| Passage {
+        id: id.into(),
+        title: id.into(),
+        text: text.into(),
+        url: None,
+        lang: None,
+        meta: Default::default(),
+    };
+    let passages = vec![
+        p(
+            "Mara Quill",
+            "Mara Quill (born 6 May 1935) was an American actress and writer. She was the daughter of actor Tobias Quill and singer Lena Ward.",
+        ),
+        p(
+            "Tobias Quill",
+            "Tobias Quill (born 1 February 1901) was an American actor of the silent era. He was born in Cadiz, Ohio.",
+        ),
+        p(
+            "Ivo Brandt",
+            "Ivo Brandt (born 1970) is a German footballer who plays as a goalkeeper. He grew up in Kiel.",
+        ),
+    ];
+    let index =
+        Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes");
+    let cases = [
+        chain(
+            "In what year was Mara Quill's father born?",
+            "Tobias Quill",
+            "1901",
+        ),
+        chain(
+            "When was the father of Mara Quill born?",
+            "Tobias Quill",
+            "1901",
+        ),
+        chain(
+            "Where was Mara Quill's father born?",
+            "Tobias Quill",
+            "Cadiz",
+        ),
+        unanswerable("In what year was Ivo Brandt's father born?"),
+    ];
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            check(&index, c)
+                .err()
+                .map(|e| format!("{}: {e}", c.question))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -278,6 +278,16 @@ pub fn forms_of(base: &str) -> impl Iterator<Item = &'static str> + '_ {
         .map(|(form, _)| form.as_str())
 }
 
+/// The terms a page states a parent by from the child's side: "the father
+/// of Judy Lewis" is written "Judy Lewis … the daughter of Clark Gable" on
+/// her page. Empty for any other term.
+pub fn child_terms(term: &str) -> &'static [&'static str] {
+    match term {
+        "father" | "mother" | "parent" => &["son", "daughter", "child", "children"],
+        _ => &[],
+    }
+}
+
 /// The verb an agent noun names the doer of, as its term ("creator" →
 /// "creat", "drummer" → "drum", "writer" → "write"): the noun without
 /// `-er`/`-or`, with a final `e` restored or a doubled consonant undone,

@@ -58,7 +58,8 @@ impl Head {
                 if l == noun {
                     nouns.push((t.start, t.end));
                 }
-                if l == noun || verb.as_ref() == Some(&l) || relation.as_ref() == Some(&l) {
+                let kin = lexicon::child_terms(&noun).contains(&l.as_str());
+                if l == noun || kin || verb.as_ref() == Some(&l) || relation.as_ref() == Some(&l) {
                     at.push((t.start, t.end));
                 }
             }

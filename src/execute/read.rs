@@ -460,7 +460,8 @@ impl<'a> Reader<'a> {
         let mut prefixes: Vec<Key> = Vec::new();
         for w in words {
             let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
-            for s in std::iter::once(w.stem.as_str()).chain(forms) {
+            let kin = lexicon::child_terms(&w.stem).iter().copied();
+            for s in std::iter::once(w.stem.as_str()).chain(forms).chain(kin) {
                 let p = key(s);
                 if !prefixes.contains(&p) {
                     prefixes.push(p);
@@ -509,14 +510,17 @@ impl<'a> Reader<'a> {
         // A soft word also matches a word of the same family: "founder" the
         // passage's "founded", "director" its "directed", "drummer" its "drums"
         // (one stem a prefix of the other, both at least four letters).
+        // A parent is also named from the child's side ("father": the
+        // passage's "daughter of …").
         let family = |stem: &str| {
             find(stem).or_else(|| {
                 words.iter().position(|w| {
                     w.role == Role::Soft
-                        && stem.len() >= 4
-                        && w.stem.len() >= 4
-                        && !stem.chars().any(analyze::is_cjk)
-                        && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str()))
+                        && ((stem.len() >= 4
+                            && w.stem.len() >= 4
+                            && !stem.chars().any(analyze::is_cjk)
+                            && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str())))
+                            || lexicon::child_terms(&w.stem).contains(&stem))
                 })
             })
         };
