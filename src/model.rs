@@ -84,6 +84,18 @@ pub struct Passage {
 }
 
 impl Passage {
+    /// A passage with no URL, language or metadata.
+    pub fn new(id: impl Into<String>, title: impl Into<String>, text: impl Into<String>) -> Self {
+        Passage {
+            id: id.into(),
+            title: title.into(),
+            text: text.into(),
+            url: None,
+            lang: None,
+            meta: Meta::new(),
+        }
+    }
+
     /// A scalar metadata field as a string.
     pub fn meta_str(&self, key: &str) -> Option<String> {
         self.meta.get(key).and_then(MetaValue::as_text)

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn passage(id: &str, title: &str, text: &str) -> Passage {
-    serde_json::from_value(serde_json::json!({ "id": id, "title": title, "text": text })).unwrap()
+    Passage::new(id, title, text)
 }
 
 /// An index of one passage, `p1` titled `A`.

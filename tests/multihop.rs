@@ -4,17 +4,10 @@
 //! slot per compared title, and the one-shot baseline left as plain BM25.
 
 use slotchain::index::{Bm25, Index};
-use slotchain::{retrieve, Meta, Options, Passage, Report, Scope, TaskKind};
+use slotchain::{retrieve, Options, Passage, Report, Scope, TaskKind};
 
 fn passage(title: &str, text: &str) -> Passage {
-    Passage {
-        id: title.to_string(),
-        title: title.to_string(),
-        text: text.to_string(),
-        url: None,
-        lang: None,
-        meta: Meta::new(),
-    }
+    Passage::new(title, title, text)
 }
 
 fn index() -> Index {

@@ -307,15 +307,21 @@ fn index() -> Index {
     Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
 }
 
-fn check(index: &Index, c: &Case) -> Result<(), String> {
-    let r = slotchain::ask(
+/// The pipeline's report for a question over `index`, with the default
+/// scope and options.
+fn ask(index: &Index, question: &str) -> Result<Report, String> {
+    slotchain::ask(
         index,
-        c.question,
+        question,
         &Scope::default(),
         &Options::default(),
         false,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())
+}
+
+fn check(index: &Index, c: &Case) -> Result<(), String> {
+    let r = ask(index, c.question)?;
     let got = shape(&r);
     if !c.shape.is_empty() && got != c.shape {
         return Err(format!("plan {got}, want {}", c.shape));
@@ -508,8 +514,7 @@ fn gap_lines_name_the_part_as_asked() {
         "The Tidewalkers and The Greywell Sisters are both based out of where?",
         "Which festival did The Lantern Keeper win a prize at?",
     ] {
-        let r = slotchain::ask(&index, q, &Scope::default(), &Options::default(), false)
-            .expect("it answers");
+        let r = ask(&index, q).expect("it answers");
         assert!(r.slots.iter().all(|s| s.state != Supported), "{}", r.answer);
         // "win" is known to a corpus that writes "won": the page is read
         // (and names a festival with no page), not dismissed unread.
@@ -526,14 +531,7 @@ fn gap_lines_name_the_part_as_asked() {
 }
 
 fn check_compound(index: &Index, c: &Compound) -> Result<(), String> {
-    let r = slotchain::ask(
-        index,
-        c.question,
-        &Scope::default(),
-        &Options::default(),
-        false,
-    )
-    .map_err(|e| e.to_string())?;
+    let r = ask(index, c.question)?;
     let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
     let questions: Vec<&str> = asked.iter().map(|s| s.question.as_str()).collect();
     if asked.len() != c.parts.len() {
@@ -610,14 +608,7 @@ fn compound_questions_split_where_a_question_starts() {
 #[test]
 fn a_parent_is_found_from_the_childs_page() {
     use slotchain::model::Passage;
-    let p = |id: &str, text: &str| Passage {
-        id: id.into(),
-        title: id.into(),
-        text: text.into(),
-        url: None,
-        lang: None,
-        meta: Default::default(),
-    };
+    let p = |title: &str, text: &str| Passage::new(title, title, text);
     let passages = vec![
         p(
             "Mara Quill",

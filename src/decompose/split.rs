@@ -251,16 +251,14 @@ fn split_en(clause: &str) -> Vec<String> {
                 .is_some_and(|x| AUX.contains(&x.bare.as_str()));
         // The right part asks before the next ", and": in "…starred A, B,
         // and C, and what …?" the list's last name does not start a question.
-        let segment: Vec<&Word> = w
+        // … and is a clause: the rest has a verb ("…, and Cy Diaz in what
+        // film?" ends a list).
+        let right_asks = w
             .iter()
             .enumerate()
             .skip(j)
             .take_while(|&(k, _)| k == j || !opens_clause(&w, k))
-            .map(|(_, x)| x)
-            .collect();
-        // … and is a clause: the rest has a verb ("…, and Cy Diaz in what
-        // film?" ends a list).
-        let right_asks = segment.iter().any(|x| WH.contains(&x.bare.as_str()))
+            .any(|(_, x)| WH.contains(&x.bare.as_str()))
             && w.iter().skip(j).any(|x| {
                 AUX.contains(&x.bare.as_str())
                     || (x.raw.starts_with(char::is_lowercase)

@@ -241,14 +241,7 @@ pub fn beir_corpus(source: &str, text: &str) -> Result<Vec<Passage>> {
     let docs: Vec<BeirDoc> = json_lines(source, text)?;
     Ok(docs
         .into_iter()
-        .map(|d| Passage {
-            id: d.id,
-            title: d.title,
-            text: d.text,
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        })
+        .map(|d| Passage::new(d.id, d.title, d.text))
         .collect())
 }
 

@@ -1274,14 +1274,7 @@ mod tests {
     }
 
     fn passage(id: &str, text: &str) -> Passage {
-        Passage {
-            id: id.into(),
-            title: id.into(),
-            text: text.into(),
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        }
+        Passage::new(id, id, text)
     }
 
     #[test]

@@ -313,8 +313,9 @@ fn linked(
         };
         found.push((rank, value, span));
     }
-    // The page itself is the thing only when it says what the head names
-    // ("… is an American actress"): a band's page is no guitarist.
+    // The page itself is a candidate after every name in the answering
+    // clause, and before them when its first sentence says it is the head's
+    // kind ([`Head::defines`]).
     if titles {
         // The anchor's own page is never the thing it describes ("the
         // producer of Harbour Lights" is not "Harbour Lights (album)").
@@ -379,16 +380,12 @@ mod tests {
 
     #[test]
     fn bridge_names_come_from_the_answering_sentence() {
-        let p = Passage {
-            id: "Jump for Glory#0".into(),
-            title: "Jump for Glory".into(),
-            text: "It was shot at Isleworth Studios. Jump for Glory is a British film \
-                   directed by Raoul Walsh. 审批后付款。"
-                .into(),
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        };
+        let p = Passage::new(
+            "Jump for Glory#0",
+            "Jump for Glory",
+            "It was shot at Isleworth Studios. Jump for Glory is a British film \
+             directed by Raoul Walsh. 审批后付款。",
+        );
         let query: Vec<String> = ["director", "film", "glory"].map(String::from).to_vec();
         // Title words, question words and lowercase words are not names;
         // the other sentence's names are not either.

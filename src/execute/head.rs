@@ -53,13 +53,17 @@ impl Head {
             let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
                 .first()
                 .and_then(|w| lexicon::agent_verb(&w.term));
+            let kin = lexicon::child_terms(&noun);
             for t in analyze::terms(&p.text) {
                 let l = lexicon::lemma(&t.term);
                 if l == noun {
                     nouns.push((t.start, t.end));
                 }
-                let kin = lexicon::child_terms(&noun).contains(&l.as_str());
-                if l == noun || kin || verb.as_ref() == Some(&l) || relation.as_ref() == Some(&l) {
+                if l == noun
+                    || kin.contains(&l.as_str())
+                    || verb.as_ref() == Some(&l)
+                    || relation.as_ref() == Some(&l)
+                {
                     at.push((t.start, t.end));
                 }
             }
@@ -78,23 +82,24 @@ impl Head {
     /// directed by") defines nothing, and neither does a whole question's
     /// first word.
     pub fn defines(&self, p: &Passage) -> bool {
+        if !self.described || self.nouns.is_empty() {
+            return false;
+        }
         let first = crate::execute::read::sentences(&p.text)
             .into_iter()
             .next()
             .unwrap_or((0, 0));
-        self.described
-            && self.nouns.iter().any(|&(start, _)| {
-                let Some(before) = p.text.get(first.0..start).filter(|_| start < first.1) else {
-                    return false;
-                };
-                [" is ", " was ", " are ", " were "].iter().any(|copula| {
-                    before.rfind(copula).is_some_and(|i| {
-                        let between = before.get(i + copula.len()..).unwrap_or("");
-                        !between.contains(',')
-                            && between.split_whitespace().count() <= DEFINING_WORDS
-                    })
+        self.nouns.iter().any(|&(start, _)| {
+            let Some(before) = p.text.get(first.0..start).filter(|_| start < first.1) else {
+                return false;
+            };
+            [" is ", " was ", " are ", " were "].iter().any(|copula| {
+                before.rfind(copula).is_some_and(|i| {
+                    let between = before.get(i + copula.len()..).unwrap_or("");
+                    !between.contains(',') && between.split_whitespace().count() <= DEFINING_WORDS
                 })
             })
+        })
     }
 
     /// Every place of a described head names, right after it (or after its
@@ -172,14 +177,7 @@ mod tests {
     use crate::decompose::frame::{frame, Strictness};
 
     fn page(title: &str, text: &str) -> Passage {
-        Passage {
-            id: title.into(),
-            title: title.into(),
-            text: text.into(),
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        }
+        Passage::new(title, title, text)
     }
 
     #[test]

@@ -742,14 +742,7 @@ mod tests {
     use crate::decompose::frame::{frame, Strictness};
 
     fn passage(title: &str, text: &str) -> Passage {
-        Passage {
-            id: "p".into(),
-            title: title.into(),
-            text: text.into(),
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        }
+        Passage::new("p", title, text)
     }
 
     fn reading(q: &str, strict: Strictness, title: &str, text: &str) -> Reading {

@@ -468,14 +468,7 @@ mod tests {
     use crate::model::Passage;
 
     fn sample() -> Vec<u8> {
-        let passages = vec![Passage {
-            id: "a".into(),
-            title: "Alpha".into(),
-            text: "alpha beta gamma".into(),
-            url: None,
-            lang: None,
-            meta: Meta::new(),
-        }];
+        let passages = vec![Passage::new("a", "Alpha", "alpha beta gamma")];
         let index = Index::build(passages, vec![], Cues::new(), Bm25::default()).unwrap();
         index.to_bytes().unwrap()
     }
@@ -528,14 +521,7 @@ mod tests {
         // A consistent payload (checksum fixed) whose two passages share an ID.
         let bytes = sample();
         let mut stored: Stored = codec::from_bytes(&bytes[HEADER..]).unwrap();
-        let twin = |text: &str| Passage {
-            id: "a".into(),
-            title: "Alpha".into(),
-            text: text.into(),
-            url: None,
-            lang: None,
-            meta: Meta::new(),
-        };
+        let twin = |text: &str| Passage::new("a", "Alpha", text);
         stored.passages = Columns::of([twin("alpha beta gamma"), twin("delta")].iter());
         stored.mentions = vec![vec![], vec![]];
         stored.postings =

@@ -507,14 +507,7 @@ mod tests {
         let passages = texts
             .iter()
             .enumerate()
-            .map(|(i, t)| Passage {
-                id: format!("p{i}"),
-                title: String::new(),
-                text: (*t).into(),
-                url: None,
-                lang: None,
-                meta: Default::default(),
-            })
+            .map(|(i, t)| Passage::new(format!("p{i}"), "", *t))
             .collect();
         Index::build(passages, vec![], Default::default(), Default::default())
             .expect("an index of plain passages")

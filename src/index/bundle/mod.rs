@@ -476,14 +476,7 @@ mod tests {
     use crate::model::Passage;
 
     fn bundle() -> Bundle {
-        let passage = |id: &str, text: &str| Passage {
-            id: id.into(),
-            title: format!("Page {id}"),
-            text: text.into(),
-            url: None,
-            lang: None,
-            meta: Default::default(),
-        };
+        let passage = |id: &str, text: &str| Passage::new(id, format!("Page {id}"), text);
         let passages = vec![passage("a", "alpha beta"), passage("b", "beta gamma")];
         Index::build(passages, vec![], Cues::default(), Bm25::default())
             .and_then(|index| index.to_bundle())
