@@ -59,15 +59,11 @@ enum World {
 
 fn p(id: &str, title: &str, text: &str, meta: &[(&str, &str)]) -> Passage {
     Passage {
-        id: id.into(),
-        title: title.into(),
-        text: text.into(),
-        url: None,
-        lang: None,
         meta: meta
             .iter()
             .map(|(k, v)| (k.to_string(), MetaValue::Str(v.to_string())))
             .collect(),
+        ..Passage::new(id, title, text)
     }
 }
 
