@@ -339,6 +339,54 @@ pub fn is_restriction(word: &str) -> bool {
     tables().restrictions.contains(word) || word.ends_with("-free")
 }
 
+/// Endings of nationality and language adjectives ("Canadian", "Korean",
+/// "American", "Danish", "Japanese").
+const DEMONYM_ENDINGS: &[&str] = &["ian", "ean", "ican", "ish", "ese"];
+/// Nationality and language adjectives of other forms.
+const DEMONYMS: &[&str] = &[
+    "arab",
+    "arabic",
+    "argentine",
+    "basque",
+    "celtic",
+    "cuban",
+    "czech",
+    "dutch",
+    "filipino",
+    "french",
+    "german",
+    "greek",
+    "icelandic",
+    "iraqi",
+    "israeli",
+    "kenyan",
+    "latin",
+    "nordic",
+    "pakistani",
+    "saudi",
+    "scots",
+    "slavic",
+    "soviet",
+    "swiss",
+    "thai",
+    "welsh",
+];
+
+/// True when a lowercase English word is a nationality or language adjective
+/// ("English", "South Korean" is not one word), or a hyphened run of them
+/// ("British-Canadian-Irish"). The caller checks that the word is used as an
+/// adjective (a lowercase noun follows): "Brian was" is no demonym.
+pub fn is_demonym(word: &str) -> bool {
+    !word.is_empty()
+        && word.split('-').all(|w| {
+            w.len() > 3
+                && (DEMONYMS.contains(&w)
+                    || DEMONYM_ENDINGS
+                        .iter()
+                        .any(|e| w.strip_suffix(e).is_some_and(|r| r.len() >= 2)))
+        })
+}
+
 /// True when a Chinese text contains a negation or restriction cue.
 pub fn negates_zh(text: &str) -> bool {
     NEGATIONS_ZH.iter().any(|w| text.contains(w))
@@ -367,6 +415,21 @@ mod tests {
             "water", "number", "order", "matter", "answer", "member", "river",
         ] {
             assert_eq!(agent_verb(noun), None, "{noun}");
+        }
+    }
+
+    #[test]
+    fn demonyms_by_ending_list_and_hyphened_run() {
+        for w in [
+            "english", "canadian", "korean", "american", "japanese", "dutch",
+        ] {
+            assert!(is_demonym(w), "{w}");
+        }
+        assert!(is_demonym("british-canadian-irish"));
+        assert!(is_demonym("english-american"));
+        // Too short to tell, or not one.
+        for w in ["ian", "fish", "leeds", "austro-hungarian", ""] {
+            assert!(!is_demonym(w), "{w}");
         }
     }
 

@@ -244,10 +244,13 @@ impl Builder<'_> {
         for (r, page) in &names {
             let name = tidy(slice(clause, *r));
             let (text, mut constraints) = self.constrain(&ask_of(&form, &name), self.default_year);
-            // A thing that is a page is read on its own page.
-            if let Some(page) = page {
-                constraints.insert("page".into(), page.clone());
-            }
+            // A thing that is a page is read on its own page; one the index
+            // has no title for, on a passage about it (not on any passage that
+            // mentions the name: "What is Chrysalis?" is not Rick Wilber's page).
+            match page {
+                Some(page) => constraints.insert("page".into(), page.clone()),
+                None => constraints.insert("about".into(), name.clone()),
+            };
             ids.push(self.retrieval(text, constraints, Output::Passage));
         }
         let op = op_of(&form);

@@ -114,6 +114,8 @@ const RELATIVES: &[&str] = &["that", "which", "who", "whom", "whose", "where"];
 /// Lowercase words that join two capitalized words into one name.
 const NAME_JOINERS: &[&str] = &[
     "of", "the", "for", "de", "da", "del", "la", "le", "von", "van", "der", "du", "y", "&",
+    // A case: "Selle v. Gibb", "Juan Manuel Márquez vs. Juan Díaz".
+    "v", "vs",
 ];
 const TIME_UNITS: &[&str] = &[
     "day", "days", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "minute",
@@ -489,7 +491,33 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
         }
     }
     out.extend(run);
+    out.retain(|&r| !adjectival_demonym(q, r));
     merge_ranges(out)
+}
+
+/// A single capitalised word that is a nationality or language adjective
+/// before a noun ("the English translation", "a Danish filmmaker"): it
+/// says which kind of thing, like a topic word, and is weighed as one, not
+/// required as a name ("The Four (film)" answers "the English translation
+/// of The Four" without the word "English").
+fn adjectival_demonym(q: &str, (s, e): (usize, usize)) -> bool {
+    let Some(word) = q.get(s..e).filter(|w| !w.contains(char::is_whitespace)) else {
+        return false;
+    };
+    let next = q
+        .get(e..)
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .unwrap_or_default();
+    // A verb form, not a noun made from one ("play", "played"; not
+    // "translation", whose stem is a verb's too).
+    let verb = lexicon::is_verb(next) && analyze::stem(next).len() + 2 >= next.len();
+    let noun = next.starts_with(char::is_lowercase)
+        && !analyze::is_stop_word(next)
+        && !WH.contains(&next)
+        && !AUX.contains(&next)
+        && !verb;
+    noun && lexicon::is_demonym(&word.to_lowercase())
 }
 
 /// Spans inside quotes: "…", “…”, ‘…’, 《…》, 「…」, 『…』.
@@ -863,6 +891,44 @@ mod tests {
         assert_eq!(
             names("TRAVEL-2026-01 指定的《海外差旅补充办法》有什么要求？"),
             vec!["TRAVEL-2026-01", "海外差旅补充办法"]
+        );
+    }
+
+    #[test]
+    fn a_nationality_before_a_noun_is_a_topic_word_and_a_case_is_one_name() {
+        // Adjectives of nationality or language say which kind of thing.
+        assert_eq!(
+            names("What is the English translation of the name of The Four III?"),
+            vec!["Four III"]
+        );
+        assert_eq!(
+            names("What English-American actor starred in The Lodger?"),
+            vec!["Lodger"]
+        );
+        assert_eq!(
+            names("Which film was directed by a Danish filmmaker in 2011?"),
+            vec!["2011"]
+        );
+        assert_eq!(
+            of(
+                "Which film was directed by a Danish filmmaker?",
+                Role::Topic
+            ),
+            vec!["danish", "filmmak"]
+        );
+        // Used as a noun, or a name that only ends like one, it stays a name.
+        assert_eq!(
+            names("The bands are named for at least one German what?"),
+            vec!["German"]
+        );
+        assert_eq!(names("Did Brian play for Leeds?"), vec!["Brian", "Leeds"]);
+        assert_eq!(
+            names("Did Adrian Varga win in Hungarian?"),
+            vec!["Adrian Varga", "Hungarian"]
+        );
+        assert_eq!(
+            names("Which case was decided first, Selle v. Gibb or Reynolds v. Sims?"),
+            vec!["Selle v. Gibb", "Reynolds v. Sims"]
         );
     }
 

@@ -2,8 +2,9 @@
 //!
 //! The decision reads a [`Reading`] (what the passage has of the question's
 //! [`Frame`]) and no fixed share of the whole question: the names a question
-//! gives must all be there (a passage about another service, film or person
-//! does not answer), enough of the topic words by rarity (frame words such as
+//! gives must be there, by rarity (a passage about another service, film or
+//! person does not answer), in the passage or on a linked page that names
+//! what it lacks, enough of the topic words by rarity (frame words such as
 //! "window" or "期限" and the predicate verb of an inverted question are soft
 //! and do not count), most of them inside one clause, and a value of the
 //! expected kind in the answering sentence (a duration for "how long", an
@@ -29,7 +30,7 @@ use crate::decompose::frame::{Answer, Frame, Role};
 /// one or two, half of more ("Which sport has been played at the BayArena in
 /// Leverkusen, Germany, since 1958?" is answered by a page that names the
 /// BayArena and Leverkusen; the other names weigh in the topic share).
-pub const NAMES_MIN: f32 = 0.5;
+pub const NAMES_MIN: f32 = 0.67;
 /// Share of name and topic-word weight a passage must have.
 pub const TOPIC_MIN: f32 = 0.5;
 /// Share of name and topic weight the best clause must have.

@@ -6,7 +6,9 @@
 //! 2. [`Runner::search`] ranks candidates under the constraints
 //!    ([`crate::retrieve`]);
 //! 3. [`Runner::judge`] reads candidates in rank order within the step budget
-//!    and keeps those that answer ([`super::accept`]), extracts their values
+//!    and keeps those that answer ([`super::accept`]; a passage that lacks
+//!    a name the question gives may be read with the linked page that
+//!    names it, [`Runner::partner`]), extracts their values
 //!    ([`super::extract`]) and checks each hop's join ([`crate::chain`]);
 //! 4. [`Runner::conclude`] turns that into the slot's state, value and
 //!    evidence, and the rankings the merge uses.
@@ -24,7 +26,8 @@ use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner}
 use crate::chain::{self, Broken};
 use crate::decompose::frame::{self, Answer, Frame, Strictness};
 use crate::model::{
-    Constraints, Edge, Evidence, Fact, Output, Slot, SlotState, Span, Task, TaskKind, Value,
+    Constraints, Edge, Evidence, Fact, Output, Passage, Slot, SlotState, Span, Task, TaskKind,
+    Value,
 };
 use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
@@ -59,6 +62,8 @@ struct Accepted {
     support: f32,
     /// The hop's edge into this passage.
     edge: Option<Edge>,
+    /// The linked candidate that names what this passage does not.
+    partner: Option<usize>,
 }
 
 /// What the judge found.
@@ -79,6 +84,15 @@ struct Judged {
     chain: Vec<Edge>,
 }
 
+impl Judged {
+    /// Keeps the rejection that came closest.
+    fn reject(&mut self, r: Rejection) {
+        if self.rejection.as_ref().is_none_or(|best| r > *best) {
+            self.rejection = Some(r);
+        }
+    }
+}
+
 /// Passages with scores normalized to a slot's best.
 type Scored = Vec<(u32, f64)>;
 
@@ -88,6 +102,8 @@ const TIE: f32 = 0.05;
 /// Weight of a candidate's ranking score (relative to the slot's best) next
 /// to how well it reads, when choosing among the passages that answer.
 const RANK: f32 = 1.0;
+/// Candidates looked at for a page that names the rest of a question.
+const PARTNERS: usize = 8;
 
 fn outcome(slot: Slot) -> Outcome {
     Outcome {
@@ -202,12 +218,14 @@ impl Runner<'_> {
         values: &ByTask<Value>,
     ) -> Search {
         // Constraint values and the requested entity type are enforced
-        // elsewhere (filter, output type); their words carry no ranking signal.
+        // elsewhere (filter, output type); their words carry no ranking signal
+        // (except the name a passage must be about, which is matched loosely).
         let mut query_text = crate::analyze::fold::lower_str(&p.question);
         let mut enforced: Vec<String> = p
             .constraints
-            .values()
-            .map(|v| crate::analyze::fold::lower_str(v))
+            .iter()
+            .filter(|(k, _)| k.as_str() != "about")
+            .map(|(_, v)| crate::analyze::fold::lower_str(v))
             .collect();
         if let Output::Entity {
             entity_type: Some(t),
@@ -321,7 +339,6 @@ impl Runner<'_> {
             let Some(passage) = self.index.passage(c.doc) else {
                 continue;
             };
-            let reading = reader.read(passage);
             let ctx = Context {
                 cued: c.cued,
                 personal: passage.meta.contains_key("subject"),
@@ -330,11 +347,31 @@ impl Runner<'_> {
                 has_words,
                 hop: source.is_some(),
             };
-            if let Err(r) = accept::judge(frame, &reading, ctx) {
-                if j.rejection.as_ref().is_none_or(|best| r > *best) {
-                    j.rejection = Some(r);
+            let mut reading = reader.read(passage);
+            let mut partner = None;
+            match accept::judge(frame, &reading, ctx) {
+                Ok(()) => {}
+                // The question's names may be split over two linked pages
+                // ("which ground force did Jan Romer join?": his page names
+                // the army, the army's page says what it is).
+                Err(r @ (Rejection::Names | Rejection::Topic(_) | Rejection::Spread))
+                    if source.is_none_or(|s| s.id == passage.id) =>
+                {
+                    match self.partner(frame, &words, &s.found.candidates, c.doc, ctx) {
+                        Some((at, r)) => {
+                            reading = r;
+                            partner = Some(at);
+                        }
+                        None => {
+                            j.reject(r);
+                            continue;
+                        }
+                    }
                 }
-                continue;
+                Err(r) => {
+                    j.reject(r);
+                    continue;
+                }
             }
             let span = extract::trimmed_span(&passage.text, reading.sentence);
             let negated = read::negated(&passage.text, reading.sentence);
@@ -381,6 +418,7 @@ impl Runner<'_> {
                     span,
                     support,
                     edge: edge.clone(),
+                    partner,
                 });
             }
             if !single && j.applicable.len() >= self.options.evidence {
@@ -417,9 +455,16 @@ impl Runner<'_> {
         let candidates = &s.found.candidates;
         let top = candidates.first().map_or(1.0, |c| c.score.max(1e-6));
         let best = j.accepted.first();
-        // Evidence: the accepted passage first, then other applicable ones.
+        // Evidence: the accepted passage first (and the linked page that
+        // names the rest of the question), then other applicable ones.
         let mut order: Vec<(usize, Span)> =
             best.map(|a| (a.at, a.span.clone())).into_iter().collect();
+        if let Some(at) = best.and_then(|a| a.partner) {
+            if let Some(p) = candidates.get(at).and_then(|c| self.index.passage(c.doc)) {
+                let terms: Vec<String> = frame.terms.iter().map(|t| t.term.clone()).collect();
+                order.push((at, extract::best_sentence(&p.text, &terms)));
+            }
+        }
         for (i, span, _) in &j.applicable {
             if !order.iter().any(|(o, _)| o == i) {
                 order.push((*i, span.clone()));
@@ -571,6 +616,70 @@ impl Runner<'_> {
             })
             .collect();
         (facts.len() >= 2).then_some(Value::Facts { facts })
+    }
+}
+
+impl Runner<'_> {
+    /// A candidate linked to `doc` that names what `doc` does not of the
+    /// question's names, in its title or in the sentence of the link: `doc`
+    /// read with that as its source (names found there count as given; what
+    /// is said of them must be in `doc`), when that reading is accepted.
+    /// Only the first candidates are looked at.
+    fn partner(
+        &self,
+        frame: &Frame,
+        words: &[read::Weighted],
+        candidates: &[retrieve::Candidate],
+        doc: u32,
+        ctx: Context,
+    ) -> Option<(usize, read::Reading)> {
+        let passage = self.index.passage(doc)?;
+        candidates
+            .iter()
+            .enumerate()
+            .take(PARTNERS)
+            .filter(|(_, c)| c.doc != doc)
+            .find_map(|(at, c)| {
+                let link = self.link(c.doc, doc)?;
+                let reading = read::Reader::new(frame, words, Some(&link)).read(passage);
+                accept::judge(frame, &reading, Context { hop: true, ..ctx })
+                    .ok()
+                    .map(|()| (at, reading))
+            })
+    }
+
+    /// What page `from` says where it is linked to page `to`: its title
+    /// and, when it names `to`, the sentences that do; when `to` names it,
+    /// its first sentence (what it is). None when the two are not linked.
+    fn link(&self, from: u32, to: u32) -> Option<Passage> {
+        let p = self.index.passage(from)?;
+        let targets = self.index.own_entities(to);
+        let spans: Vec<(usize, usize)> = self
+            .index
+            .mentions(from)
+            .iter()
+            .filter(|m| targets.contains(&m.entity))
+            .map(|m| (m.start as usize, m.end as usize))
+            .collect();
+        let sentences = read::sentences(&p.text);
+        let text: Vec<&str> = if spans.is_empty() {
+            let own = self.index.own_entities(from);
+            if !self.index.forward(to).iter().any(|e| own.contains(e)) {
+                return None;
+            }
+            sentences
+                .first()
+                .and_then(|&(s, e)| p.text.get(s..e))
+                .into_iter()
+                .collect()
+        } else {
+            sentences
+                .iter()
+                .filter(|&&(s, e)| spans.iter().any(|&(a, _)| a >= s && a < e))
+                .filter_map(|&(s, e)| p.text.get(s..e))
+                .collect()
+        };
+        Some(Passage::new(&p.id, &p.title, text.join(" ")))
     }
 }
 

@@ -98,7 +98,8 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
 /// How a passage answers a frame.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reading {
-    /// Share of the question's names found in the title or text.
+    /// Share of the question's name weight found in the title or text (a
+    /// name weighs as its rarest word), or in a hop's source.
     pub names: f32,
     /// For the names a hop supplied, the smallest share of their words
     /// found (1 when there are none).
@@ -441,6 +442,16 @@ fn key(s: &str) -> Key {
     (c.next(), c.next())
 }
 
+/// The question words found in one text.
+struct Scan {
+    /// One flag per question word: the text has it.
+    in_text: Vec<bool>,
+    /// One flag per question word: the text writes it as a name.
+    as_name: Vec<bool>,
+    /// (question word, byte offset) in text order.
+    hits: Vec<(usize, usize)>,
+}
+
 /// What a step reads its passages with, built once for all of them: the
 /// question's weighed words, the keys of the words worth stemming, and the
 /// words a hop's source passage names.
@@ -453,6 +464,8 @@ pub struct Reader<'a> {
     /// key came from) names: they count as given, since the two passages
     /// of a chain answer the question together. Empty otherwise.
     in_source: Vec<bool>,
+    /// Which of `words` the source passage writes as a name (or in its title).
+    source_as_name: Vec<bool>,
 }
 
 impl<'a> Reader<'a> {
@@ -473,10 +486,15 @@ impl<'a> Reader<'a> {
             words,
             prefixes,
             in_source: Vec::new(),
+            source_as_name: Vec::new(),
         };
         if let Some(src) = source {
-            reader.in_source =
-                reader.marks(&reader.matched(&format!("{} {}", src.title, src.text)));
+            let scan = reader.scan(&src.text);
+            let title = reader.marks(&reader.matched(&src.title));
+            let or =
+                |a: &[bool]| -> Vec<bool> { a.iter().zip(&title).map(|(x, y)| *x || *y).collect() };
+            reader.in_source = or(&scan.in_text);
+            reader.source_as_name = or(&scan.as_name);
         }
         reader
     }
@@ -501,11 +519,10 @@ impl<'a> Reader<'a> {
         (0..self.words.len()).map(|i| found.contains(&i)).collect()
     }
 
-    /// Reads one passage.
-    pub fn read(&self, passage: &Passage) -> Reading {
-        let (frame, words) = (self.frame, self.words);
-        let in_source = self.in_source.as_slice();
-        let text = passage.text.as_str();
+    /// The question words a text has: where (in text order), and which of
+    /// them it has at all and written as a name.
+    fn scan(&self, text: &str) -> Scan {
+        let words = self.words;
         let find = |stem: &str| words.iter().position(|w| w.stem == stem);
         // A soft word also matches a word of the same family: "founder" the
         // passage's "founded", "director" its "directed", "drummer" its "drums"
@@ -566,17 +583,40 @@ impl<'a> Reader<'a> {
                 hits.push((i, t.start));
             }
         }
+        Scan {
+            in_text,
+            as_name,
+            hits,
+        }
+    }
+
+    /// Reads one passage.
+    pub fn read(&self, passage: &Passage) -> Reading {
+        let (frame, words) = (self.frame, self.words);
+        let in_source = self.in_source.as_slice();
+        let text = passage.text.as_str();
+        let find = |stem: &str| words.iter().position(|w| w.stem == stem);
+        let Scan {
+            in_text,
+            as_name,
+            hits,
+        } = self.scan(text);
         let title_hits = self.matched(&passage.title);
         let in_title = self.marks(&title_hits);
         // Whether the passage has a word at all does not depend on negation ("Never
         // paste raw HTML" names HTML); whether a clause states the question's
         // predicate does ("no service was marked failed").
         let anywhere = |i: usize| in_text.get(i) == Some(&true) || in_title.get(i) == Some(&true);
-        let named = |i: usize| anywhere(i) || in_source.get(i) == Some(&true);
+        // A name the source has counts as given; the rest of the question
+        // (what is said of the names) must be in this passage.
+        let given = |i: usize| {
+            in_source.get(i) == Some(&true) && words.get(i).is_some_and(|w| w.role == Role::Name)
+        };
+        let named = |i: usize| anywhere(i) || given(i);
         let named_as_name = |i: usize| {
             as_name.get(i) == Some(&true)
                 || in_title.get(i) == Some(&true)
-                || in_source.get(i) == Some(&true)
+                || self.source_as_name.get(i) == Some(&true)
         };
         let terms_in = |(s, e): (usize, usize), compounds: bool| -> Vec<Option<usize>> {
             frame
@@ -616,7 +656,15 @@ impl<'a> Reader<'a> {
         let names = if frame.names.is_empty() {
             1.0
         } else {
-            let whole = frame
+            let name_weight = |r: (usize, usize)| -> f32 {
+                terms_in(r, true)
+                    .iter()
+                    .flatten()
+                    .map(weight)
+                    .fold(0.0, f32::max)
+            };
+            let total: f32 = frame.names.iter().map(|&r| name_weight(r)).sum();
+            let whole: f32 = frame
                 .names
                 .iter()
                 .filter(|&&r| {
@@ -633,8 +681,13 @@ impl<'a> Reader<'a> {
                                 .iter()
                                 .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
                 })
-                .count();
-            whole as f32 / frame.names.len() as f32
+                .map(|&r| name_weight(r))
+                .sum();
+            if total > 0.0 {
+                whole / total
+            } else {
+                1.0
+            }
         };
         // A joined name: the smallest share of its words (not its compound).
         let joined_share = frame
@@ -651,7 +704,7 @@ impl<'a> Reader<'a> {
         let mut best = Reading {
             names,
             joined: joined_share,
-            topic: share(&hard, &anywhere),
+            topic: share(&hard, &named),
             local: 0.0,
             order: 0.0,
             typed: false,
@@ -697,7 +750,9 @@ impl<'a> Reader<'a> {
                 let here = |i: usize| inside.contains(&i);
                 // A title (a page's subject, a section's heading) speaks for
                 // every clause under it.
-                let local = share(&hard, &|i| here(i) || in_title.get(i) == Some(&true));
+                let local = share(&hard, &|i| {
+                    here(i) || in_title.get(i) == Some(&true) || given(i)
+                });
                 let soft_here = share(&soft_w, &here);
                 // The title's word order speaks for a clause under it, too.
                 let ord = order(&hard, words, &inside).max(title_order);

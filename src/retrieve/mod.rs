@@ -61,7 +61,8 @@ fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
 
 /// True when the passage satisfies every constraint. `entities` matches a
 /// passage linked to the entity (it carries or mentions it), `page` the
-/// passage whose own title is the entity; any other key compares `meta[key]`.
+/// passage whose own title is the entity, `about` a passage about the named
+/// thing ([`about`]); any other key compares `meta[key]`.
 pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
     let Some(p) = index.passage(doc) else {
         return false;
@@ -71,8 +72,46 @@ pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
         "page" => index
             .resolve(want)
             .is_some_and(|e| index.title_entity(doc) == Some(e)),
+        "about" => about(p, want),
         _ => p.meta.get(key).is_some_and(|v| v.matches(want)),
     })
+}
+
+/// Lowercase words of a text (letters and digits; any script).
+fn word_list(text: &str) -> Vec<String> {
+    analyze::fold::lower_str(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// True when a passage is about the named thing: its title (without a
+/// parenthetical qualifier, "Look (UK magazine)") has the name's words in
+/// order, or the subject of its first sentence (the words before the first
+/// "is", "was", "are", "were" or parenthesis; none: no subject) has every
+/// one of them.
+pub fn about(p: &Passage, name: &str) -> bool {
+    let want = word_list(name);
+    if want.is_empty() {
+        return false;
+    }
+    let title = p.title.split(" (").next().unwrap_or_default();
+    let title = word_list(title);
+    if title.windows(want.len()).any(|w| w == want.as_slice()) {
+        return true;
+    }
+    let first = p.text.split(". ").next().unwrap_or_default();
+    let lower = analyze::fold::lower_str(first);
+    let Some(end) = [" is ", " was ", " are ", " were ", " ("]
+        .iter()
+        .filter_map(|m| lower.find(m))
+        .min()
+    else {
+        return false;
+    };
+    let subject = word_list(lower.get(..end).unwrap_or_default());
+    want.iter().all(|w| subject.contains(w))
 }
 
 /// True when a slot may use passage `doc`: the scope may read it
@@ -517,6 +556,31 @@ mod tests {
         let mut d: Vec<u32> = found.iter().map(|&(d, _)| d).collect();
         d.sort_unstable();
         d
+    }
+
+    #[test]
+    fn a_passage_is_about_the_name_in_its_title_or_its_first_subject() {
+        let page = |title: &str, text: &str| Passage::new("p", title, text);
+        let look = page("Look (UK magazine)", "Look is a weekly magazine.");
+        assert!(about(&look, "Look"));
+        assert!(about(&look, "look"));
+        // Words in order, whole words only: "Looks" is not "Look".
+        let film = page(
+            "If Looks Could Kill (film)",
+            "If Looks Could Kill is a 1991 film.",
+        );
+        assert!(!about(&film, "Look"));
+        // A page that mentions the name is not about it.
+        let wilber = page("Rick Wilber", "He wrote for magazines such as Chrysalis.");
+        assert!(!about(&wilber, "Chrysalis"));
+        // A page without a title: the subject of its first sentence.
+        let untitled = page(
+            "",
+            "Walt Brenner (born 1970) is a retired player. Dan Mills is not.",
+        );
+        assert!(about(&untitled, "Walt Brenner"));
+        assert!(!about(&untitled, "Dan Mills"));
+        assert!(!about(&untitled, ""));
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! A part is answered only by passages that name what it names.
+//!
+//! Three rules of acceptance (issue 15), each with a paraphrase and a
+//! distractor that shares most words, over small invented pools:
+//! - names weigh by rarity: a page that has the question's common name
+//!   ("American") and its year but not the rare one ("Walt Brenner") does
+//!   not answer;
+//! - the names may be split over two linked pages: the page that answers,
+//!   and the page of the other name that links to it in one sentence (a
+//!   page that names both in unrelated sentences, or names only the
+//!   answer, is no link);
+//! - a compared thing is read on a page about it, never on another page
+//!   that mentions its name.
+//!
+//! Measured before these rules (at af84507): 6 of 13 cases passed (the
+//! comparison cases failed, and the common-name distractor was answered).
+
+use slotchain::index::{Bm25, Index};
+use slotchain::model::{Passage, Report, Scope, SlotState};
+use slotchain::Options;
+
+fn index(pages: &[(&str, &str, &str)]) -> Index {
+    let passages = pages
+        .iter()
+        .map(|(id, title, text)| Passage::new(*id, *title, *text))
+        .collect();
+    Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
+}
+
+fn ask(index: &Index, q: &str) -> Report {
+    slotchain::ask(index, q, &Scope::default(), &Options::default(), false).expect("it answers")
+}
+
+/// The asked slots (the parts the answer reports).
+fn asked(r: &Report) -> Vec<&slotchain::model::Slot> {
+    r.slots.iter().filter(|s| s.asked).collect()
+}
+
+fn all_supported(r: &Report) -> bool {
+    asked(r).iter().all(|s| s.state == SlotState::Supported)
+}
+
+fn cites(r: &Report, id: &str) -> bool {
+    r.slots
+        .iter()
+        .any(|s| s.evidence.iter().any(|e| e.passage_id == id))
+}
+
+/// Outcomes of one group of cases: each is (question, passed, report).
+fn tally(name: &str, cases: Vec<(&str, bool, Report)>, want: usize) {
+    let mut passed = 0;
+    for (q, ok, r) in &cases {
+        if *ok {
+            passed += 1;
+        } else {
+            eprintln!("FAIL {q}\n     {}", r.answer);
+        }
+    }
+    eprintln!("{passed} of {} {name} cases pass", cases.len());
+    assert!(
+        passed >= want,
+        "{passed} of {} {name} cases pass",
+        cases.len()
+    );
+}
+
+const ARMY: &str =
+    "The Northern Rifles was the ground force of the Duchy of Varland from 1850 to 1920.";
+const OFFICER: &str =
+    "Jan Kowal (born 1890) was an officer from Brask. In 1910 he joined the Northern Rifles.";
+
+#[test]
+fn names_may_be_split_over_linked_pages() {
+    let linked = index(&[
+        ("rifles", "Northern Rifles", ARMY),
+        ("kowal", "Jan Kowal", OFFICER),
+        (
+            "guard",
+            "Varland Guard",
+            "The Varland Guard was the ceremonial unit of the Duchy of Varland.",
+        ),
+    ]);
+    // The officer's page has no link to the army: someone else joined it.
+    let unlinked = index(&[
+        ("rifles", "Northern Rifles", ARMY),
+        (
+            "nowak",
+            "Piotr Nowak",
+            "Piotr Nowak (born 1888) was an officer from Brask. In 1908 he joined the Northern Rifles.",
+        ),
+        (
+            "kowal",
+            "Jan Kowal",
+            "Jan Kowal (born 1890) was a painter from Brask who never served.",
+        ),
+    ]);
+    // A page names both, in unrelated sentences: no link between the two.
+    let unrelated = index(&[
+        ("rifles", "Northern Rifles", ARMY),
+        (
+            "museum",
+            "Brask Museum",
+            "The Brask Museum holds the diaries of Jan Kowal. Its hall shows the uniforms of the Northern Rifles.",
+        ),
+    ]);
+    let answered = |q: &'static str| {
+        let r = ask(&linked, q);
+        let ok = all_supported(&r) && cites(&r, "rifles") && cites(&r, "kowal");
+        (q, ok, r)
+    };
+    let unanswered = |index: &Index, q: &'static str| {
+        let r = ask(index, q);
+        (q, !all_supported(&r), r)
+    };
+    let q = "Which ground force of the Duchy of Varland did Jan Kowal join?";
+    let cases = vec![
+        answered(q),
+        answered("Jan Kowal joined which ground force of the Duchy of Varland?"),
+        unanswered(&unlinked, q),
+        unanswered(&unrelated, q),
+    ];
+    tally("linked-page", cases, 4);
+}
+
+const BRUGES: (&str, &str, &str) = (
+    "bruges",
+    "Bruges College",
+    "Bruges College is a public college in Bruges, founded in 1920.",
+);
+
+/// Has the words of the rare name, apart, so that they are known words.
+const RIDGE: (&str, &str, &str) = (
+    "ridge",
+    "Walt Ridge",
+    "Walt Ridge is a hill near Brenner, a village in Tyrol.",
+);
+
+#[test]
+fn a_common_name_does_not_stand_for_a_rare_one() {
+    let pool = index(&[
+        (
+            "mills",
+            "Dan Mills",
+            "Dan Mills (born 1961) is a retired American professional basketball player. He attended Bruges College and won two titles there in 1988.",
+        ),
+        (
+            "brenner",
+            "Walt Brenner",
+            "Walt Brenner (born 1970) is a retired American professional basketball player. He attended Ostend College from 1988 to 1992.",
+        ),
+        (
+            "ostend",
+            "Ostend College",
+            "Ostend College is a private college in Ostend, founded in 1901.",
+        ),
+        BRUGES,
+        RIDGE,
+    ]);
+    let without = index(&[
+        (
+            "mills",
+            "Dan Mills",
+            "Dan Mills (born 1961) is a retired American professional basketball player. He attended Bruges College and won two titles there in 1988.",
+        ),
+        BRUGES,
+        RIDGE,
+    ]);
+    let mut cases = Vec::new();
+    for q in [
+        "Which college did the retired American basketball player Walt Brenner attend in 1988?",
+        "In 1988 the American basketball player Walt Brenner attended which college?",
+    ] {
+        let r = ask(&without, q);
+        cases.push((q, !all_supported(&r), r));
+    }
+    let q = "Which college did the retired American basketball player Walt Brenner attend in 1988?";
+    let r = ask(&pool, q);
+    let ok = all_supported(&r) && r.answer.contains("Ostend College");
+    cases.push((q, ok, r));
+    tally("common-name", cases, 3);
+}
+
+#[test]
+fn a_compared_thing_is_read_on_its_own_page() {
+    let lind = (
+        "lind",
+        "Marta Lind",
+        "Marta Lind (born 3 May 1950) is a Swedish singer.",
+    );
+    // Karl Brenner is only mentioned, on another critic's page.
+    let mention = (
+        "holm",
+        "Eva Holm",
+        "Eva Holm (born 1961) is a critic who wrote about Karl Brenner for twenty years.",
+    );
+    let mentioned = index(&[lind, mention]);
+    let paged = index(&[
+        lind,
+        mention,
+        (
+            "brenner",
+            "Karl Brenner (critic)",
+            "Karl Brenner (born 1 June 1948) is a music critic.",
+        ),
+    ]);
+    let mut cases = Vec::new();
+    for q in [
+        "Who is older, Marta Lind or Karl Brenner?",
+        "Who was born first, Karl Brenner or Marta Lind?",
+        "Which was born earlier: Marta Lind or Karl Brenner?",
+    ] {
+        let r = ask(&mentioned, q);
+        // Not answered, and never from Eva Holm's birth year.
+        let ok = !all_supported(&r) && !cites(&r, "holm");
+        cases.push((q, ok, r));
+        let r = ask(&paged, q);
+        let ok = all_supported(&r) && r.answer.contains("Karl Brenner") && !cites(&r, "holm");
+        cases.push((q, ok, r));
+    }
+    tally("own-page", cases, 6);
+}
