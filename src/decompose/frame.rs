@@ -394,7 +394,33 @@ fn name_like(chunk: &str) -> bool {
         .any(|(i, c)| matches!(c, '-' | '_' | '.' | '/' | '@') && i > 0 && i + 1 < chunk.len());
     first.is_some_and(char::is_uppercase)
         || chunk.chars().any(|c| c.is_ascii_digit())
-        || (inner_joint && chunk.chars().any(char::is_alphabetic))
+        || (inner_joint && chunk.chars().any(char::is_alphabetic) && !english_compound(chunk))
+}
+
+/// First parts of hyphened English compounds ("well-known", "multi-platform").
+const COMPOUND_HEADS: &[&str] = &[
+    "well", "ill", "multi", "non", "self", "co", "single", "semi", "anti", "pre", "post", "ex",
+    "long", "short", "high", "low", "full", "half", "all", "best", "first", "second", "third",
+    "so", "much", "re", "under", "over", "out", "cross", "inter", "sub", "mid", "far", "near",
+];
+
+/// A lowercase hyphened English compound, not an ID: "well-known",
+/// "season-ending", "multi-instrumentalist", "long-running" (its first part a
+/// common head, or its last a participle). `gateway-west` is an ID.
+fn english_compound(chunk: &str) -> bool {
+    let parts: Vec<&str> = chunk.split('-').collect();
+    let (Some(head), Some(last)) = (parts.first(), parts.last()) else {
+        return false;
+    };
+    parts.len() > 1
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        && (COMPOUND_HEADS.contains(head)
+            || ["ed", "ing", "en"]
+                .iter()
+                .any(|e| last.len() > 4 && last.ends_with(e))
+            || ["known", "made", "born", "run", "based"].contains(last))
 }
 
 fn trim_chunk(chunk: &str) -> (usize, &str) {
@@ -874,6 +900,12 @@ mod tests {
             names("Which rollback rule applies to gateway-west?"),
             vec!["gateway-west"]
         );
+        // An English compound is no ID.
+        assert_eq!(
+            names("Which well-known region of Denmark had a season-ending multi-platform game?"),
+            vec!["Denmark"]
+        );
+        assert_eq!(names("Is db-main-2 up?"), vec!["db-main-2"]);
         assert_eq!(names("Tell me where Priya works."), vec!["Priya"]);
         // A modifier suffix is not part of the name; a name's own part is.
         assert_eq!(

@@ -529,15 +529,22 @@ impl<'a> Reader<'a> {
         // (one stem a prefix of the other, both at least four letters).
         // A parent is also named from the child's side ("father": the
         // passage's "daughter of …").
+        // A place is also named by its people's adjective ("Africa": the
+        // passage's "Southern African trees", "Korea": "Korean").
         let family = |stem: &str| {
             find(stem).or_else(|| {
                 words.iter().position(|w| {
-                    w.role == Role::Soft
-                        && ((stem.len() >= 4
-                            && w.stem.len() >= 4
-                            && !stem.chars().any(analyze::is_cjk)
-                            && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str())))
-                            || lexicon::child_terms(&w.stem).contains(&stem))
+                    (w.role == Role::Name
+                        && w.stem.len() >= 4
+                        && stem
+                            .strip_prefix(w.stem.as_str())
+                            .is_some_and(|rest| matches!(rest, "n" | "an" | "ian")))
+                        || w.role == Role::Soft
+                            && ((stem.len() >= 4
+                                && w.stem.len() >= 4
+                                && !stem.chars().any(analyze::is_cjk)
+                                && (w.stem.starts_with(stem) || stem.starts_with(w.stem.as_str())))
+                                || lexicon::child_terms(&w.stem).contains(&stem))
                 })
             })
         };
