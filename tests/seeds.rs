@@ -384,9 +384,10 @@ fn travel_policy_record_matches_seed_002() {
     assert_eq!(lines.len(), 3, "{}", r.answer);
     assert!(lines[0].contains("缩短了 30 个自然日"));
     assert!(lines[1].contains("5 个工作日") && lines[1].contains("[travel-2026-pay]"));
+    // The gap line names the part that is missing, and what it was for.
     assert_eq!(
         lines[2],
-        "未能找到以下内容的资料：境外的提交期限也与境内一样吗?"
+        "未能找到以下内容的资料：境外的提交期限 (用于: 境外的提交期限也与境内一样吗?)"
     );
 }
 

@@ -259,6 +259,24 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                         missing.push(item);
                     }
                 }
+                // A comparison names the things it could not read.
+                _ if s.kind == TaskKind::Compare => {
+                    let failed: Vec<&Slot> = s
+                        .depends_on
+                        .iter()
+                        .filter_map(|d| slots.iter().find(|x| x.id == *d))
+                        .filter(|x| x.state != SlotState::Supported)
+                        .collect();
+                    let inputs: Vec<String> = failed.iter().map(|x| x.question.clone()).collect();
+                    let item = format!("{} ({needed}: {})", inputs.join(", "), name(s));
+                    if failed.iter().all(|x| x.state == SlotState::Unresolved) {
+                        let reasons: Vec<String> =
+                            failed.iter().filter_map(|x| x.reason.clone()).collect();
+                        unconfirmed.push(format!("{item} ({})", reasons.join("; ")));
+                    } else {
+                        missing.push(item);
+                    }
+                }
                 _ => missing.push(name(s)),
             },
             _ => missing.push(name(s)),
