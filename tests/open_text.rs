@@ -29,8 +29,10 @@ const MIN_PASS: usize = 31;
 /// as one ("born", "died" or a life span in parentheses), a rule written
 /// after this set showed the Judit Halasz failure (so that case is no longer
 /// held out), and checked on HotpotQA (a release year no longer answers a
-/// singer's birth): 17.
-const MIN_HELD_OUT: usize = 17;
+/// singer's birth): 17; then issue 15's name rules (names by rarity, split
+/// over linked pages, a compared thing read on its own page), not written for
+/// these cases: 19. Still failing: "the filmmaker behind Salt Roads".
+const MIN_HELD_OUT: usize = 19;
 
 const POOL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -499,10 +501,11 @@ fn compounds() -> Vec<Compound> {
 /// [`compounds`] cases that must pass: 4 of 9 before the change that reads
 /// them (the split at the list's last comma, the quoted question mark, "and
 /// was reunited" taken for a new question, "others" taken for a topic the
-/// corpus lacks), 6 after. Still failing: a list in the answering sentence
-/// is read as clauses (the album case), "played drums" is not "drummer",
-/// and a page naming one of two musicians is taken for their album.
-const MIN_COMPOUND: usize = 6;
+/// corpus lacks), 6 after; 8 after issue 15's name rules (names by rarity,
+/// names split over linked pages: the album case and the page naming one of
+/// two musicians). Still failing: "Who played drums on …?" is answered on
+/// the drummer's own page, not the album's that the case expects.
+const MIN_COMPOUND: usize = 8;
 
 /// The gap line names the part as it was asked: not the verification query
 /// a proposal fills in ("… based out of where The Tidewalkers"), and a part
