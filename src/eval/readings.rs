@@ -88,7 +88,6 @@ fn lines_of(
             unresolved_person: false,
             has_topic,
             has_words,
-            hop: false,
         };
         out.push(Line {
             dataset: kind.name().into(),

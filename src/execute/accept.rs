@@ -120,8 +120,6 @@ pub struct Context {
     pub has_topic: bool,
     /// The question has topic words (not only names).
     pub has_words: bool,
-    /// The passage is a hop's (its names may come from the hop's source).
-    pub hop: bool,
 }
 
 /// Accepts or rejects one reading.

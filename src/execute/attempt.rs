@@ -345,7 +345,6 @@ impl Runner<'_> {
                 unresolved_person,
                 has_topic,
                 has_words,
-                hop: source.is_some(),
             };
             let mut reading = reader.read(passage);
             let mut partner = None;
@@ -357,7 +356,7 @@ impl Runner<'_> {
                 Err(r @ (Rejection::Names | Rejection::Topic(_) | Rejection::Spread))
                     if source.is_none_or(|s| s.id == passage.id) =>
                 {
-                    match self.partner(frame, &words, &s.found.candidates, c.doc, ctx) {
+                    match self.partner(frame, &reader, &s.found.candidates, (c.doc, passage), ctx) {
                         Some((at, r)) => {
                             reading = r;
                             partner = Some(at);
@@ -628,12 +627,11 @@ impl Runner<'_> {
     fn partner(
         &self,
         frame: &Frame,
-        words: &[read::Weighted],
+        reader: &read::Reader,
         candidates: &[retrieve::Candidate],
-        doc: u32,
+        (doc, passage): (u32, &Passage),
         ctx: Context,
     ) -> Option<(usize, read::Reading)> {
-        let passage = self.index.passage(doc)?;
         candidates
             .iter()
             .enumerate()
@@ -641,8 +639,8 @@ impl Runner<'_> {
             .filter(|(_, c)| c.doc != doc)
             .find_map(|(at, c)| {
                 let link = self.link(c.doc, doc)?;
-                let reading = read::Reader::new(frame, words, Some(&link)).read(passage);
-                accept::judge(frame, &reading, Context { hop: true, ..ctx })
+                let reading = reader.with_source(&link).read(passage);
+                accept::judge(frame, &reading, ctx)
                     .ok()
                     .map(|()| (at, reading))
             })

@@ -481,22 +481,33 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let mut reader = Reader {
+        let reader = Reader {
             frame,
             words,
             prefixes,
             in_source: Vec::new(),
             source_as_name: Vec::new(),
         };
-        if let Some(src) = source {
-            let scan = reader.scan(&src.text);
-            let title = reader.marks(&reader.matched(&src.title));
-            let or =
-                |a: &[bool]| -> Vec<bool> { a.iter().zip(&title).map(|(x, y)| *x || *y).collect() };
-            reader.in_source = or(&scan.in_text);
-            reader.source_as_name = or(&scan.as_name);
+        match source {
+            Some(src) => reader.with_source(src),
+            None => reader,
         }
-        reader
+    }
+
+    /// The same reader with `src` as its source (the words it names count
+    /// as given), without weighing the question's words again.
+    pub fn with_source(&self, src: &Passage) -> Self {
+        let scan = self.scan(&src.text);
+        let title = self.marks(&self.matched(&src.title));
+        let or =
+            |a: &[bool]| -> Vec<bool> { a.iter().zip(&title).map(|(x, y)| *x || *y).collect() };
+        Reader {
+            frame: self.frame,
+            words: self.words,
+            prefixes: self.prefixes.clone(),
+            in_source: or(&scan.in_text),
+            source_as_name: or(&scan.as_name),
+        }
     }
 
     fn stem_if(&self, word: &str) -> bool {

@@ -101,7 +101,10 @@ pub fn about(p: &Passage, name: &str) -> bool {
     if title.windows(want.len()).any(|w| w == want.as_slice()) {
         return true;
     }
-    let first = p.text.split(". ").next().unwrap_or_default();
+    let first = crate::execute::read::sentences(&p.text)
+        .first()
+        .and_then(|&(s, e)| p.text.get(s..e))
+        .unwrap_or_default();
     let lower = analyze::fold::lower_str(first);
     let Some(end) = [" is ", " was ", " are ", " were ", " ("]
         .iter()
