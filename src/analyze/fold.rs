@@ -54,7 +54,13 @@ pub fn lower(c: char) -> char {
 
 /// A string with [`lower`] applied to every character (no other folding).
 pub fn lower_str(text: &str) -> String {
-    text.chars().map(lower).collect()
+    // ASCII text (most of it) lowers byte by byte, as `lower` would.
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    let mut out = String::with_capacity(text.len());
+    out.extend(text.chars().map(lower));
+    out
 }
 
 /// True for combining diacritical marks (dropped by the fold).

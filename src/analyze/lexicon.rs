@@ -271,11 +271,17 @@ pub fn lemma(term: &str) -> String {
 /// The irregular forms' terms whose base form's term is `base` ("keep" →
 /// "kept").
 pub fn forms_of(base: &str) -> impl Iterator<Item = &'static str> + '_ {
+    irregular()
+        .filter(move |(_, b)| *b == base)
+        .map(|(form, _)| form)
+}
+
+/// Every irregular form's term with its base form's term ("kept", "keep").
+pub fn irregular() -> impl Iterator<Item = (&'static str, &'static str)> {
     tables()
         .irregular
         .iter()
-        .filter(move |(_, b)| b.as_str() == base)
-        .map(|(form, _)| form.as_str())
+        .map(|(form, base)| (form.as_str(), base.as_str()))
 }
 
 /// The terms a page states a parent by from the child's side: "the father

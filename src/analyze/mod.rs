@@ -203,50 +203,62 @@ fn normalize(text: &str) -> Vec<NormChar> {
     out
 }
 
-/// A word of the normalized stream: `first..=last` index its characters.
-#[derive(Debug, Clone)]
+/// A word of the normalized stream: `first..=last` index its characters,
+/// `start..end` is its byte range in the original text. Its term is read from
+/// the characters only when wanted ([`Word::term`]): most words of a passage
+/// a reader scans are never kept, and need no allocation.
+#[derive(Debug, Clone, Copy)]
 struct Word {
-    token: Token,
     first: usize,
     last: usize,
+    start: usize,
+    end: usize,
     cjk: bool,
+}
+
+impl Word {
+    /// The word's folded characters, written into `buf` (cleared first).
+    fn term_into(&self, chars: &[NormChar], buf: &mut String) {
+        buf.clear();
+        buf.extend(
+            chars
+                .get(self.first..=self.last)
+                .unwrap_or_default()
+                .iter()
+                .map(|c| c.c),
+        );
+    }
+
+    fn token(&self, term: String) -> Token {
+        Token {
+            term,
+            start: self.start,
+            end: self.end,
+        }
+    }
 }
 
 fn scan(chars: &[NormChar]) -> Vec<Word> {
     let mut out = Vec::new();
     let mut cur: Option<Word> = None;
     for (i, nc) in chars.iter().enumerate() {
+        let one = |cjk| Word {
+            first: i,
+            last: i,
+            start: nc.start,
+            end: nc.end,
+            cjk,
+        };
         if is_cjk(nc.c) {
             out.extend(cur.take());
-            out.push(Word {
-                token: Token {
-                    term: nc.c.to_string(),
-                    start: nc.start,
-                    end: nc.end,
-                },
-                first: i,
-                last: i,
-                cjk: true,
-            });
+            out.push(one(true));
         } else if nc.c.is_alphanumeric() {
             match cur.as_mut() {
                 Some(w) => {
-                    w.token.term.push(nc.c);
-                    w.token.end = w.token.end.max(nc.end);
+                    w.end = w.end.max(nc.end);
                     w.last = i;
                 }
-                None => {
-                    cur = Some(Word {
-                        token: Token {
-                            term: nc.c.to_string(),
-                            start: nc.start,
-                            end: nc.end,
-                        },
-                        first: i,
-                        last: i,
-                        cjk: false,
-                    })
-                }
+                None => cur = Some(one(false)),
             }
         } else {
             out.extend(cur.take());
@@ -259,9 +271,14 @@ fn scan(chars: &[NormChar]) -> Vec<Word> {
 /// Surface words of `text`: folded, unstemmed, stop words kept;
 /// every CJK character is a word on its own.
 pub fn words(text: &str) -> Vec<Token> {
-    scan(&normalize(text))
-        .into_iter()
-        .map(|w| w.token)
+    let chars = normalize(text);
+    let mut buf = String::new();
+    scan(&chars)
+        .iter()
+        .map(|w| {
+            w.term_into(&chars, &mut buf);
+            w.token(buf.clone())
+        })
         .collect()
 }
 
@@ -275,56 +292,79 @@ fn joined(chars: &[NormChar], a: &Word, b: &Word) -> bool {
             .is_some_and(|c| matches!(c.c, '-' | '_' | '.'))
 }
 
-/// Index/query terms of `text`, ordered by start offset.
-pub fn terms(text: &str) -> Vec<Token> {
-    terms_where(text, &|_| true)
+/// What [`terms_where`] does with a term, decided on its folded, unstemmed
+/// form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// Left out of the output.
+    Drop,
+    /// Kept as it is (folded, not stemmed).
+    Keep,
+    /// Kept, stemmed (a word; compounds, numbers and CJK terms are never
+    /// stemmed).
+    Stem,
 }
 
-/// [`terms`], stemming only the words `stem_if` admits (the others are kept
-/// folded but unstemmed): a reader that looks for a few stems need not stem
-/// every word of a passage.
-pub fn terms_where(text: &str, stem_if: &dyn Fn(&str) -> bool) -> Vec<Token> {
+/// Index/query terms of `text`, ordered by start offset.
+pub fn terms(text: &str) -> Vec<Token> {
+    terms_where(text, &|_| Pick::Stem)
+}
+
+/// [`terms`], with `pick` choosing per term (on its folded, unstemmed form)
+/// whether it is left out, kept or stemmed: a reader that looks for a few
+/// words need not stem, nor even spell out, every word of a passage. A term
+/// picked [`Pick::Drop`] is simply missing; the others come out exactly as
+/// [`terms`] gives them, or unstemmed for [`Pick::Keep`].
+pub fn terms_where(text: &str, pick: &dyn Fn(&str) -> Pick) -> Vec<Token> {
     let chars = normalize(text);
     let ws = scan(&chars);
     let mut out = Vec::new();
+    let mut buf = String::new();
     let mut i = 0;
     while let Some(w) = ws.get(i) {
         if w.cjk {
             // A maximal run of adjacent CJK characters: unigrams and bigrams.
-            let mut prev: Option<&Word> = None;
+            let mut prev: Option<(&Word, char)> = None;
             let mut j = i;
             while let Some(c) = ws.get(j) {
-                if !c.cjk || prev.is_some_and(|p| c.first != p.last + 1) {
+                let ch = chars.get(c.first).map_or('\0', |n| n.c);
+                if !c.cjk || prev.is_some_and(|(p, _)| c.first != p.last + 1) {
                     break;
                 }
-                if let Some(p) = prev {
-                    out.push(Token {
-                        term: format!("{}{}", p.token.term, c.token.term),
-                        start: p.token.start,
-                        end: c.token.end,
-                    });
+                if let Some((p, pc)) = prev {
+                    buf.clear();
+                    buf.push(pc);
+                    buf.push(ch);
+                    if pick(&buf) != Pick::Drop {
+                        out.push(Token {
+                            term: buf.clone(),
+                            start: p.start,
+                            end: c.end,
+                        });
+                    }
                 }
-                if !c.token.term.chars().all(is_cjk_function) {
-                    out.push(c.token.clone());
+                if !is_cjk_function(ch) {
+                    buf.clear();
+                    buf.push(ch);
+                    if pick(&buf) != Pick::Drop {
+                        out.push(c.token(buf.clone()));
+                    }
                 }
-                prev = Some(c);
+                prev = Some((c, ch));
                 j += 1;
             }
             i = j;
             continue;
         }
-        let term = &w.token.term;
-        if !is_stop_word(term) {
-            let term = if term.chars().any(|c| c.is_numeric()) || !stem_if(term) {
-                term.clone()
+        w.term_into(&chars, &mut buf);
+        let picked = pick(&buf);
+        if picked != Pick::Drop && !is_stop_word(&buf) {
+            let term = if buf.chars().any(|c| c.is_numeric()) || picked == Pick::Keep {
+                buf.clone()
             } else {
-                stem(term)
+                stem(&buf)
             };
-            out.push(Token {
-                term,
-                start: w.token.start,
-                end: w.token.end,
-            });
+            out.push(w.token(term));
         }
         let starts_compound = i
             .checked_sub(1)
@@ -339,17 +379,15 @@ pub fn terms_where(text: &str, stem_if: &dyn Fn(&str) -> bool) -> Vec<Token> {
                 k += 1;
             }
             if let (true, Some(last)) = (k > i, ws.get(k)) {
-                let term: String = chars
-                    .get(w.first..=last.last)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|c| c.c)
-                    .collect();
-                out.push(Token {
-                    term,
-                    start: w.token.start,
-                    end: last.token.end,
-                });
+                let compound = Word {
+                    last: last.last,
+                    end: last.end,
+                    ..*w
+                };
+                compound.term_into(&chars, &mut buf);
+                if pick(&buf) != Pick::Drop {
+                    out.push(compound.token(buf.clone()));
+                }
             }
         }
         i += 1;
@@ -379,6 +417,25 @@ mod tests {
             );
             assert!(tok.start < tok.end, "{tok:?}");
         }
+    }
+
+    #[test]
+    fn picked_terms_are_dropped_kept_or_stemmed() {
+        let text = "Deploys of gateway-west kept failing 审批";
+        let all = t(&terms(text)).join(" ");
+        assert_eq!(all, "deploy gateway gateway-west west kept fail 审 审批 批");
+        // A dropped word is missing, compounds and CJK terms included; the
+        // rest come out as `terms` gives them.
+        let some = terms_where(text, &|w| match w {
+            "deploys" | "failing" => Pick::Stem,
+            "gateway-west" | "审批" => Pick::Keep,
+            "kept" => Pick::Keep,
+            _ => Pick::Drop,
+        });
+        assert_eq!(t(&some).join(" "), "deploy gateway-west kept fail 审批");
+        // Kept words are not stemmed.
+        let kept = terms_where("deploys failing", &|_| Pick::Keep);
+        assert_eq!(t(&kept), vec!["deploys", "failing"]);
     }
 
     #[test]

@@ -109,7 +109,6 @@ fn same_place(question: &str) -> bool {
 /// The first sentences of a page: what it says the thing is.
 fn definition(text: &str) -> String {
     sentences(text)
-        .into_iter()
         .take(DEFINITION_SENTENCES)
         .filter_map(|(s, e)| text.get(s..e))
         .collect::<Vec<_>>()

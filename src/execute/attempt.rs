@@ -243,7 +243,8 @@ impl Runner<'_> {
         } else {
             self.options.pool
         };
-        let keep = |doc: u32| retrieve::admits(self.index, self.scope, &p.constraints, doc);
+        let admission = retrieve::Admission::new(self.index, self.scope, &p.constraints);
+        let keep = |doc: u32| admission.admits(doc);
         let anchors = if wide {
             retrieve::anchors(self.index, &p.question, &keep)
         } else {
@@ -659,22 +660,21 @@ impl Runner<'_> {
             .filter(|m| targets.contains(&m.entity))
             .map(|m| (m.start as usize, m.end as usize))
             .collect();
-        let sentences = read::sentences(&p.text);
+        let mut sentences = read::sentences(&p.text);
         let text: Vec<&str> = if spans.is_empty() {
             let own = self.index.own_entities(from);
             if !self.index.forward(to).iter().any(|e| own.contains(e)) {
                 return None;
             }
             sentences
-                .first()
-                .and_then(|&(s, e)| p.text.get(s..e))
+                .next()
+                .and_then(|(s, e)| p.text.get(s..e))
                 .into_iter()
                 .collect()
         } else {
             sentences
-                .iter()
-                .filter(|&&(s, e)| spans.iter().any(|&(a, _)| a >= s && a < e))
-                .filter_map(|&(s, e)| p.text.get(s..e))
+                .filter(|&(s, e)| spans.iter().any(|&(a, _)| a >= s && a < e))
+                .filter_map(|(s, e)| p.text.get(s..e))
                 .collect()
         };
         Some(Passage::new(&p.id, &p.title, text.join(" ")))
@@ -762,7 +762,8 @@ impl Runner<'_> {
         if !self.options.hops || *output != Output::Passage {
             return Vec::new();
         }
-        let keep = |doc: u32| retrieve::admits(self.index, self.scope, constraints, doc);
+        let admission = retrieve::Admission::new(self.index, self.scope, constraints);
+        let keep = |doc: u32| admission.admits(doc);
         let best = ranked.first().map(|(d, _)| *d);
         let hop_keep = |doc: u32| Some(doc) != best && keep(doc);
         let found: Vec<(u32, f64, u32)> = retrieve::hops(

@@ -33,7 +33,6 @@ pub fn trimmed_span(text: &str, (s, e): (usize, usize)) -> Span {
 pub fn best_sentence(text: &str, query: &[String]) -> Span {
     let hits = matches(text, query);
     let best = super::read::sentences(text)
-        .into_iter()
         .max_by_key(|&(s, e)| {
             let n = hits.iter().filter(|(a, _)| *a >= s && *a < e).count();
             (n, std::cmp::Reverse(s))
@@ -248,7 +247,6 @@ fn linked(
     // designed her" answers "the creator of Lisa Simpson" wherever the
     // passage names Lisa Simpson best.
     let head_clauses: Vec<(usize, usize)> = read::sentences(&p.text)
-        .into_iter()
         .flat_map(|s| read::clauses(&p.text, s))
         .filter(|&(s, e)| head.iter().any(|&h| h >= s && h < e))
         .collect();

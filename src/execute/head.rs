@@ -86,7 +86,6 @@ impl Head {
             return false;
         }
         let first = crate::execute::read::sentences(&p.text)
-            .into_iter()
             .next()
             .unwrap_or((0, 0));
         self.nouns.iter().any(|&(start, _)| {

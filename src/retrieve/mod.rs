@@ -6,9 +6,13 @@
 //! with a score bonus (set membership — never a filter); [`merge`] gives each
 //! slot its best passage before filling the remaining places by score.
 
+mod admit;
+
+pub use admit::Admission;
+
 use crate::analyze;
 use crate::index::{terms, Hit, Index, QueryTerm};
-use crate::model::{Constraints, ContextEntry, Passage, Scope, DEFAULT_ACCESS};
+use crate::model::{Constraints, ContextEntry, Scope};
 
 /// How much a cue match adds, as a share of the slot's best BM25 score.
 pub const CUE_BONUS: f32 = 0.5;
@@ -38,100 +42,6 @@ pub struct Retrieval {
     pub query: Vec<QueryTerm>,
     pub cues: Vec<String>,
     pub candidates: Vec<Candidate>,
-}
-
-/// True when `scope` may read the passage and its scope fields agree.
-pub fn visible(p: &Passage, scope: &Scope) -> bool {
-    scope.may_read(p)
-        && field_agrees(p, "environment", scope.environment.as_deref())
-        && field_agrees(p, "region", scope.region.as_deref())
-}
-
-/// [`visible`] for every passage at once when no passage carries a scope
-/// field (`access`, `environment`, `region`): then the answer is the same
-/// for all, and no passage needs reading (in a bundle: fetching).
-fn uniform_visibility(index: &Index, scope: &Scope) -> Option<bool> {
-    (!index.has_scope_fields()).then(|| scope.allows(DEFAULT_ACCESS))
-}
-
-fn field_agrees(p: &Passage, key: &str, want: Option<&str>) -> bool {
-    // The scope is checked first: most requests set no environment or region.
-    want.is_none_or(|w| p.meta.get(key).is_none_or(|v| v.matches(w)))
-}
-
-/// True when the passage satisfies every constraint. `entities` matches a
-/// passage linked to the entity (it carries or mentions it), `page` the
-/// passage whose own title is the entity, `about` a passage about the named
-/// thing ([`about`]); any other key compares `meta[key]`.
-pub fn satisfies(index: &Index, doc: u32, constraints: &Constraints) -> bool {
-    let Some(p) = index.passage(doc) else {
-        return false;
-    };
-    constraints.iter().all(|(key, want)| match key.as_str() {
-        "entities" | "entity" => index.resolve(want).is_some_and(|e| index.links(doc, e)),
-        "page" => index
-            .resolve(want)
-            .is_some_and(|e| index.title_entity(doc) == Some(e)),
-        "about" => about(p, want),
-        _ => p.meta.get(key).is_some_and(|v| v.matches(want)),
-    })
-}
-
-/// Lowercase words of a text (letters and digits; any script).
-fn word_list(text: &str) -> Vec<String> {
-    analyze::fold::lower_str(text)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-/// True when a passage is about the named thing: its title (without a
-/// parenthetical qualifier, "Look (UK magazine)") has the name's words in
-/// order, or the subject of its first sentence (the words before the first
-/// "is", "was", "are", "were" or parenthesis; none: no subject) has every
-/// one of them.
-pub fn about(p: &Passage, name: &str) -> bool {
-    let want = word_list(name);
-    if want.is_empty() {
-        return false;
-    }
-    let title = p.title.split(" (").next().unwrap_or_default();
-    let title = word_list(title);
-    if title.windows(want.len()).any(|w| w == want.as_slice()) {
-        return true;
-    }
-    let first = crate::execute::read::sentences(&p.text)
-        .first()
-        .and_then(|&(s, e)| p.text.get(s..e))
-        .unwrap_or_default();
-    let lower = analyze::fold::lower_str(first);
-    let Some(end) = [" is ", " was ", " are ", " were ", " ("]
-        .iter()
-        .filter_map(|m| lower.find(m))
-        .min()
-    else {
-        return false;
-    };
-    let subject = word_list(lower.get(..end).unwrap_or_default());
-    want.iter().all(|w| subject.contains(w))
-}
-
-/// True when a slot may use passage `doc`: the scope may read it
-/// ([`visible`]) and it meets the slot's constraints ([`satisfies`]).
-/// A passage whose bundle part is not loaded yet passes (its part is
-/// recorded as needed): the run then asks for the parts of exactly the
-/// passages it would read, and the run after loading them decides.
-pub fn admits(index: &Index, scope: &Scope, constraints: &Constraints, doc: u32) -> bool {
-    if constraints.is_empty() {
-        if let Some(all) = uniform_visibility(index, scope) {
-            return all && doc < index.passage_count();
-        }
-    }
-    match index.passage(doc) {
-        Some(p) => visible(p, scope) && satisfies(index, doc, constraints),
-        None => index.pending(doc),
-    }
 }
 
 /// Analyzed query terms of a question.
@@ -177,7 +87,8 @@ pub fn retrieve(index: &Index, q: &SlotQuery) -> Retrieval {
         .enumerate()
         .filter(|(_, q)| focus.contains(&q.term))
         .fold(0, |m, (i, _)| m | (1u64 << i));
-    let keep = |doc: u32| admits(index, scope, constraints, doc);
+    let admission = Admission::new(index, scope, constraints);
+    let keep = |doc: u32| admission.admits(doc);
     let hits: Vec<Hit> = index.terms().search(&query, bm25, &keep, pool);
     let top = hits.first().map_or(1.0, |h| h.score.max(1e-6));
     let cues = index.cue_attributes(&terms);
@@ -559,31 +470,6 @@ mod tests {
         let mut d: Vec<u32> = found.iter().map(|&(d, _)| d).collect();
         d.sort_unstable();
         d
-    }
-
-    #[test]
-    fn a_passage_is_about_the_name_in_its_title_or_its_first_subject() {
-        let page = |title: &str, text: &str| Passage::new("p", title, text);
-        let look = page("Look (UK magazine)", "Look is a weekly magazine.");
-        assert!(about(&look, "Look"));
-        assert!(about(&look, "look"));
-        // Words in order, whole words only: "Looks" is not "Look".
-        let film = page(
-            "If Looks Could Kill (film)",
-            "If Looks Could Kill is a 1991 film.",
-        );
-        assert!(!about(&film, "Look"));
-        // A page that mentions the name is not about it.
-        let wilber = page("Rick Wilber", "He wrote for magazines such as Chrysalis.");
-        assert!(!about(&wilber, "Chrysalis"));
-        // A page without a title: the subject of its first sentence.
-        let untitled = page(
-            "",
-            "Walt Brenner (born 1970) is a retired player. Dan Mills is not.",
-        );
-        assert!(about(&untitled, "Walt Brenner"));
-        assert!(!about(&untitled, "Dan Mills"));
-        assert!(!about(&untitled, ""));
     }
 
     #[test]
