@@ -59,6 +59,46 @@ fn words(l: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The noun a "more"/"fewer" counts: the first word after the comparative
+/// `word` (a slice of `l`) that is no stop word, number or threshold word
+/// ("more than 100 books", "fewer than five members", "over 2.5 thousand
+/// more species"), before the clause's punctuation (in "Which scored more
+/// than 100, A or B?" the names after the comma are not counted). None: "".
+fn counted_noun(l: &str, word: &str) -> String {
+    let start = (word.as_ptr() as usize).saturating_sub(l.as_ptr() as usize);
+    let rest = l.get(start + word.len()..).unwrap_or_default();
+    // A comma inside a number ("1,200") does not end the phrase.
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(c, ',' | '?' | ';' | '!' | ':')
+                && !rest
+                    .get(i + 1..)
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(|n| n.is_ascii_digit())
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    let threshold = |w: &str| {
+        w.chars().any(|c| c.is_ascii_digit())
+            || crate::compute::number::en_number(w).is_some()
+            || matches!(
+                w,
+                "than"
+                    | "hundred"
+                    | "thousand"
+                    | "million"
+                    | "billion"
+                    | "dozen"
+                    | "individual"
+                    | "total"
+            )
+    };
+    words(rest.get(..end).unwrap_or_default())
+        .into_iter()
+        .find(|w| !crate::analyze::is_stop_word(w) && !threshold(w))
+        .map_or_else(String::new, str::to_string)
+}
+
 /// The past participle a date comparison asks about ("was *formed*
 /// first"), if the clause has one before its comparative.
 fn participle(ws: &[&str], at: usize) -> Option<String> {
@@ -146,11 +186,7 @@ fn form(l: &str) -> Option<Form> {
         } else {
             Op::Earliest
         };
-        let noun = ws
-            .iter()
-            .skip(at + 1)
-            .find(|w| !crate::analyze::is_stop_word(w) && !matches!(**w, "individual" | "total"))
-            .map_or_else(String::new, |w| w.to_string());
+        let noun = ws.get(at).map_or_else(String::new, |w| counted_noun(l, w));
         return Some(Form::Amount { op, noun });
     }
     if (has("or") || has("between")) && matches!(first, "which" | "who" | "what" | "in" | "between")
@@ -421,6 +457,38 @@ mod tests {
             Some(Form::Property(Op::Which))
         );
         assert_eq!(f("Which rollback rule applies to gateway-west?"), None);
+    }
+
+    /// The counted noun of "more"/"fewer" is the thing counted, never the
+    /// threshold: "more than 100 books" counts books.
+    #[test]
+    fn an_amount_counts_the_noun_not_the_threshold() {
+        let noun = |q: &str| match f(q) {
+            Some(Form::Amount { noun, .. }) => noun,
+            other => panic!("{q}: {other:?}"),
+        };
+        assert_eq!(
+            noun("Which author has written more than 100 books, Isaac Asimov or Dan Mills?"),
+            "books"
+        );
+        assert_eq!(
+            noun("Who has released more albums, Blur or Oasis?"),
+            "albums"
+        );
+        assert_eq!(
+            noun("Which has fewer than five members, Northgate or Harbour Lights?"),
+            "members"
+        );
+        assert_eq!(
+            noun("Which genus has more than 1,200 species, Othonna or Senecio?"),
+            "species"
+        );
+        assert_eq!(
+            noun("Which of Othonna and Senecio has over 2.5 thousand more species?"),
+            "species"
+        );
+        // A threshold with no noun after it counts nothing named.
+        assert_eq!(noun("Which scored more than 100, Blur or Oasis?"), "");
     }
 
     #[test]
