@@ -164,9 +164,9 @@ const FRAME_NOUNS: &str = "amount answer approach case condition date day deadli
 
 /// English adverbs and particles that carry no topic ("instead", "rather").
 const FUNCTION_WORDS: &str =
-    "actually ago already also always anything back certain currently else \
-    even ever exactly generally instead just like maybe much often perhaps please possible rather \
-    really regarding something sometimes still thanks usually whether";
+    "actually ago almost already also always anything approximately around back certain currently \
+    else even ever exactly generally instead just like maybe much nearly often perhaps please \
+    possible rather really regarding roughly something sometimes still thanks usually whether";
 
 /// Chinese frame words (matched as substrings of a question).
 const FRAME_ZH: &[&str] = &[

@@ -251,6 +251,97 @@ pub fn relative_pronoun(q: &str) -> Option<(usize, usize)> {
     Some((word.start, word.start + word.text.len()))
 }
 
+/// Last words of a named thing that is a period or an event ("the Second
+/// World War", "the Edinburgh Festival"): "how long" of it asks a duration.
+const EVENT_HEADS: &[&str] = &[
+    "war",
+    "wars",
+    "revolution",
+    "dynasty",
+    "era",
+    "age",
+    "period",
+    "reign",
+    "empire",
+    "festival",
+    "games",
+    "olympics",
+    "championship",
+    "championships",
+    "cup",
+    "season",
+    "tour",
+    "series",
+    "trial",
+    "siege",
+    "battle",
+    "crisis",
+    "strike",
+    "rebellion",
+    "show",
+    "film",
+    "movie",
+    "album",
+    "song",
+    "opera",
+    "musical",
+    "play",
+    "episode",
+    "course",
+    "programme",
+    "program",
+];
+
+/// Words a name may hold besides capitalised ones ("Cliffs of Moher",
+/// "Tour de France").
+const NAME_LINKS: &[&str] = &["of", "de", "du", "la", "le", "the", "and", "on", "upon"];
+
+/// True for "how long is/are <a named thing>?": "how long", a copula in the
+/// present, then only a name (capitalised words or numbers, after an optional
+/// article) up to the end, whose last word names no period or event ("How
+/// long is the Rhine?", "How long is Route 66?"). It asks a length, a number
+/// of units; "How long is the refund window?", "How long are snapshots
+/// kept?" and "How long was the Second World War?" ask a duration.
+pub fn asks_length(q: &str) -> bool {
+    let w = words(q);
+    let Some(i) = w.windows(2).position(|p| {
+        p.first().is_some_and(|x| x.lower == "how") && p.get(1).is_some_and(|x| x.lower == "long")
+    }) else {
+        return false;
+    };
+    // "How long, roughly, is …": fillers may stand before the copula.
+    let filler = |x: &Word| lexicon::is_function_stem(&analyze::stem(&x.lower));
+    let copula = (i + 2..w.len())
+        .find(|&k| w.get(k).is_none_or(|x| !filler(x)))
+        .unwrap_or(w.len());
+    if !w
+        .get(copula)
+        .is_some_and(|x| matches!(x.lower.as_str(), "is" | "are"))
+    {
+        return false;
+    }
+    let mut name: &[Word] = w.get(copula + 1..).unwrap_or_default();
+    if let Some((first, rest)) = name.split_first() {
+        if DETERMINERS.contains(&first.lower.as_str()) {
+            name = rest;
+        }
+    }
+    let capital = |x: &Word| {
+        x.text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+    };
+    let Some(last) = name.last() else {
+        return false;
+    };
+    capital(last)
+        && !EVENT_HEADS.contains(&last.lower.as_str())
+        && name
+            .iter()
+            .all(|x| capital(x) || NAME_LINKS.contains(&x.lower.as_str()))
+}
+
 /// The expected answer of an English question.
 fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
     let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
@@ -260,6 +351,7 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
         let after = at(i + 2);
         let answer = match w.get(i).map_or("", |x| x.lower.as_str()) {
             "how" => match next {
+                "long" if asks_length(q) => Some(Answer::Number),
                 "long" | "soon" | "quickly" => Some(Answer::Duration),
                 "many" | "much" if TIME_UNITS.contains(&after) => Some(Answer::Duration),
                 "many" | "much" => Some(Answer::Number),
@@ -491,8 +583,10 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
             || WH.contains(&lower.as_str())
             || AUX.contains(&lower.as_str())
             || lower == "i";
+        // A first word is capitalised anyway: "Roughly how long …" names nothing.
+        let filler = lexicon::is_function_stem(&analyze::stem(&lower));
         let is_name = name_like(core)
-            && !(first_word && (function || lexicon::is_verb(&lower)))
+            && !(first_word && (function || filler || lexicon::is_verb(&lower)))
             && !(function && core.chars().skip(1).all(char::is_lowercase));
         // Punctuation after the chunk (a comma, a colon) ends a run.
         let broken = raw.trim_end().len() > lead + core.len();
@@ -801,6 +895,8 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decompose::patterns;
+    use crate::model::Output;
 
     fn roles(q: &str, s: Strictness) -> Vec<(String, Role)> {
         frame(q, s)
@@ -824,6 +920,36 @@ mod tests {
             .iter()
             .map(|&(s, e)| &q[s..e])
             .collect()
+    }
+
+    /// "How long is <a named thing>?" asks a length, a number of units;
+    /// "how long" of a period, an event or an action asks a duration.
+    #[test]
+    fn how_long_of_a_named_thing_is_a_length() {
+        let a = |q: &str| frame(q, Strictness::Question).answer;
+        for q in [
+            "How long is the Rhine?",
+            "how long is the Golden Gate Bridge",
+            "How long are the Cliffs of Moher?",
+            "Roughly how long is Route 66?",
+            "How long, roughly, is the Danube?",
+        ] {
+            assert_eq!(a(q), Answer::Number, "{q}");
+            assert_eq!(patterns::output_of(q), Output::Passage, "{q}");
+        }
+        for q in [
+            "How long is the refund window for electronics?",
+            "How long are snapshots kept?",
+            "How long is the warranty valid?",
+            "How long was the Second World War?",
+            "How long is the flight to Lisbon?",
+            "How long does a Rhine river cruise take?",
+            "How long is the Tour de France Festival?",
+            "多久付款?",
+        ] {
+            assert_eq!(a(q), Answer::Duration, "{q}");
+            assert_eq!(patterns::output_of(q), Output::Duration, "{q}");
+        }
     }
 
     #[test]

@@ -107,7 +107,7 @@ fn contains_any(text: &str, cues: &[&str]) -> bool {
 
 /// The output type a retrieval question asks for.
 pub fn output_of(question: &str) -> Output {
-    if contains_any(question, DURATION_CUES) {
+    if contains_any(question, DURATION_CUES) && !super::frame::asks_length(question) {
         Output::Duration
     } else {
         Output::Passage

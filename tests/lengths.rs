@@ -1,0 +1,105 @@
+//! "How long is <a named thing>?" asks a length; "how long" of a period, an
+//! event or an action asks a duration (issue 15: a wrong answer marked
+//! supported).
+//!
+//! Over one small invented pool, the length questions must quote the named
+//! thing's own page with its length, never a page that gives a duration
+//! about the same name ("A Rhine river cruise takes 7 days"). The duration
+//! questions, which share most of their words with the length questions,
+//! must still get their durations.
+//!
+//! Measured before the rule (at 3c395eb): 4 of 7 cases passed. "How long is
+//! the Rhine?" was answered "7 calendar days after basel" from the cruise
+//! page.
+
+use slotchain::index::{Bm25, Index};
+use slotchain::model::{Passage, Report, Scope, SlotState, Value};
+use slotchain::Options;
+
+fn pool() -> Index {
+    let pages = [
+        (
+            "rhine",
+            "Rhine",
+            "The Rhine is a major European river. It flows from the Swiss Alps to the North Sea \
+             and is about 1,230 km long.",
+        ),
+        (
+            "gate",
+            "Golden Gate Bridge",
+            "The Golden Gate Bridge is a suspension bridge in San Francisco. The bridge is \
+             2,737 metres long, with a main span of 1,280 metres.",
+        ),
+        (
+            "cruise",
+            "Rhine river cruise",
+            "A Rhine river cruise takes 7 days from Basel to Amsterdam.",
+        ),
+        (
+            "refund",
+            "Refunds",
+            "The refund window for electronics is 30 days from delivery.",
+        ),
+    ];
+    let passages = pages
+        .iter()
+        .map(|(id, title, text)| Passage::new(*id, *title, *text))
+        .collect();
+    Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
+}
+
+fn ask(index: &Index, q: &str) -> Report {
+    slotchain::ask(index, q, &Scope::default(), &Options::default(), false).expect("it answers")
+}
+
+/// The one asked slot is supported, cites `page` first, and its value's text
+/// holds `value`.
+fn answers(r: &Report, page: &str, value: &str) -> bool {
+    let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+    let [slot] = asked.as_slice() else {
+        return false;
+    };
+    let text = |v: &Value| serde_json::to_string(v).unwrap_or_default();
+    slot.state == SlotState::Supported
+        && slot.evidence.first().is_some_and(|e| e.passage_id == page)
+        && slot.value.as_ref().is_some_and(|v| text(v).contains(value))
+}
+
+#[test]
+fn a_named_thing_has_a_length_and_an_action_a_duration() {
+    let index = pool();
+    let cases = [
+        // Lengths: the named thing's page, its number.
+        ("How long is the Rhine?", "rhine", "1,230"),
+        (
+            "Roughly how long is the Golden Gate Bridge?",
+            "gate",
+            "2,737",
+        ),
+        ("How long, approximately, is the Rhine?", "rhine", "1,230"),
+        // Durations that share most words with them.
+        ("How long does a Rhine river cruise take?", "cruise", "7"),
+        (
+            "How long is the refund window for electronics?",
+            "refund",
+            "30",
+        ),
+        (
+            "How many days does a Rhine river cruise take?",
+            "cruise",
+            "7",
+        ),
+        ("How long is a Rhine river cruise?", "cruise", "7"),
+    ];
+    let mut passed = 0;
+    for (q, page, value) in cases {
+        let r = ask(&index, q);
+        if answers(&r, page, value) {
+            passed += 1;
+        } else {
+            eprintln!("FAIL {q}\n     {}", r.answer);
+        }
+    }
+    eprintln!("{passed} of {} length/duration cases pass", cases.len());
+    assert_eq!(passed, cases.len());
+}
