@@ -321,6 +321,16 @@ fn is_marker_at(t: &Text, k: usize) -> Option<usize> {
     Some(len)
 }
 
+/// A copula (为, 是) at `k` that is no part of a word (行为, 认为, 但是).
+fn is_copula_at(t: &Text, k: usize) -> bool {
+    let prev = t.before(k);
+    match t.at(k) {
+        Some('为') => !prev.is_some_and(|p| "因作认成行称视较更最极广".contains(p)),
+        Some('是') => !prev.is_some_and(|p| "但于就还只也总或要可凡真即若否".contains(p)),
+        _ => false,
+    }
+}
+
 /// The Chinese start event before the number at `i` (`…后`, `自…之日起`):
 /// the event and where the phrase stating it starts.
 fn zh_event(t: &Text, i: usize) -> Option<(String, usize)> {
@@ -361,6 +371,10 @@ fn zh_event(t: &Text, i: usize) -> Option<(String, usize)> {
         if let Some(len) = is_marker_at(t, m).filter(|&len| m + len <= end) {
             phrase = m;
             start = m + len;
+        } else if is_copula_at(t, m) && m + 1 < end {
+            // "期限为收货后": the phrase starts after the copula.
+            phrase = m + 1;
+            start = m + 1;
         }
     }
     if end - start > 6 {
@@ -777,6 +791,33 @@ mod tests {
                 text: "审批后5个工作日内".into()
             }
         );
+    }
+
+    /// A copula before the event ("期限为收货后30天", "期限是…") ends the
+    /// clause: the event is what follows it, and the phrase starts there.
+    #[test]
+    fn a_chinese_copula_is_no_part_of_the_event() {
+        for (text, phrase) in [
+            ("电子产品的退款期限为收货后30天。", "收货后30天"),
+            ("退款期限是收货后30个自然日内。", "收货后30个自然日内"),
+            (
+                "报销的提交期限为差旅结束后30个自然日内。",
+                "差旅结束后30个自然日内",
+            ),
+        ] {
+            let ds = durations(text);
+            assert_eq!(ds.len(), 1, "{text}");
+            let want = if phrase.starts_with("收货") {
+                "收货"
+            } else {
+                "差旅结束"
+            };
+            assert_eq!(ds[0].start.as_deref(), Some(want), "{text}");
+            assert_eq!(ds[0].span.text, phrase, "{text}");
+        }
+        // 为 and 是 inside a word (行为, 认为, 但是) are no copulas.
+        let ds = durations("违规行为发生后30天内上报。");
+        assert_eq!(ds[0].start.as_deref(), Some("违规行为发生"));
     }
 
     #[test]
