@@ -12,9 +12,11 @@
 //! the Rhine?" was answered "7 calendar days after basel" from the cruise
 //! page.
 
-use slotchain::index::{Bm25, Index};
-use slotchain::model::{Passage, Report, Scope, SlotState, Value};
-use slotchain::Options;
+mod common;
+
+use common::ask_default as ask;
+use slotchain::index::Index;
+use slotchain::model::{Report, SlotState, Value};
 
 fn pool() -> Index {
     let pages = [
@@ -41,15 +43,7 @@ fn pool() -> Index {
             "The refund window for electronics is 30 days from delivery.",
         ),
     ];
-    let passages = pages
-        .iter()
-        .map(|(id, title, text)| Passage::new(*id, *title, *text))
-        .collect();
-    Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
-}
-
-fn ask(index: &Index, q: &str) -> Report {
-    slotchain::ask(index, q, &Scope::default(), &Options::default(), false).expect("it answers")
+    common::pool(&pages)
 }
 
 /// The one asked slot is supported, cites `page` first, and its value's text

@@ -15,21 +15,11 @@
 //! Measured before these rules (at af84507): 6 of 13 cases passed (the
 //! comparison cases failed, and the common-name distractor was answered).
 
-use slotchain::index::{Bm25, Index};
-use slotchain::model::{Passage, Report, Scope, SlotState};
-use slotchain::Options;
+mod common;
 
-fn index(pages: &[(&str, &str, &str)]) -> Index {
-    let passages = pages
-        .iter()
-        .map(|(id, title, text)| Passage::new(*id, *title, *text))
-        .collect();
-    Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
-}
-
-fn ask(index: &Index, q: &str) -> Report {
-    slotchain::ask(index, q, &Scope::default(), &Options::default(), false).expect("it answers")
-}
+use common::{ask_default as ask, pool as index};
+use slotchain::index::Index;
+use slotchain::model::{Report, SlotState};
 
 /// The asked slots (the parts the answer reports).
 fn asked(r: &Report) -> Vec<&slotchain::model::Slot> {

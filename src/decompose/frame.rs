@@ -296,6 +296,12 @@ const EVENT_HEADS: &[&str] = &[
 /// "Tour de France").
 const NAME_LINKS: &[&str] = &["of", "de", "du", "la", "le", "the", "and", "on", "upon"];
 
+/// True for a lowercase filler word ("roughly", "actually"): it asks nothing
+/// and names nothing.
+fn is_filler(lower: &str) -> bool {
+    lexicon::is_function_stem(&analyze::stem(lower))
+}
+
 /// True for "how long is/are <a named thing>?": "how long", a copula in the
 /// present, then only a name (capitalised words or numbers, after an optional
 /// article) up to the end, whose last word names no period or event ("How
@@ -310,9 +316,8 @@ pub fn asks_length(q: &str) -> bool {
         return false;
     };
     // "How long, roughly, is …": fillers may stand before the copula.
-    let filler = |x: &Word| lexicon::is_function_stem(&analyze::stem(&x.lower));
     let copula = (i + 2..w.len())
-        .find(|&k| w.get(k).is_none_or(|x| !filler(x)))
+        .find(|&k| w.get(k).is_none_or(|x| !is_filler(&x.lower)))
         .unwrap_or(w.len());
     if !w
         .get(copula)
@@ -584,9 +589,8 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
             || AUX.contains(&lower.as_str())
             || lower == "i";
         // A first word is capitalised anyway: "Roughly how long …" names nothing.
-        let filler = lexicon::is_function_stem(&analyze::stem(&lower));
         let is_name = name_like(core)
-            && !(first_word && (function || filler || lexicon::is_verb(&lower)))
+            && !(first_word && (function || is_filler(&lower) || lexicon::is_verb(&lower)))
             && !(function && core.chars().skip(1).all(char::is_lowercase));
         // Punctuation after the chunk (a comma, a colon) ends a run.
         let broken = raw.trim_end().len() > lead + core.len();

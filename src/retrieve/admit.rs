@@ -52,6 +52,9 @@ pub struct Admission<'a> {
     index: &'a Index,
     scope: &'a Scope,
     checks: Vec<Check<'a>>,
+    /// With no constraint and no passage carrying a scope field: the answer
+    /// for every passage ([`uniform_visibility`]).
+    uniform: Option<bool>,
 }
 
 impl<'a> Admission<'a> {
@@ -64,11 +67,17 @@ impl<'a> Admission<'a> {
                 "about" => Check::About(want, OnceCell::new()),
                 key => Check::Meta(key, want),
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let uniform = if checks.is_empty() {
+            uniform_visibility(index, scope)
+        } else {
+            None
+        };
         Admission {
             index,
             scope,
             checks,
+            uniform,
         }
     }
 
@@ -79,10 +88,8 @@ impl<'a> Admission<'a> {
     /// them decides.
     pub fn admits(&self, doc: u32) -> bool {
         let index = self.index;
-        if self.checks.is_empty() {
-            if let Some(all) = uniform_visibility(index, self.scope) {
-                return all && doc < index.passage_count();
-            }
+        if let Some(all) = self.uniform {
+            return all && doc < index.passage_count();
         }
         let Some(p) = index.passage(doc) else {
             return index.pending(doc);

@@ -2,6 +2,8 @@
 //! suite uses some of them).
 #![allow(dead_code)]
 
+use slotchain::index::{Bm25, Index};
+use slotchain::model::{Passage, Report, Scope};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -24,4 +26,25 @@ pub fn run(args: &[&str]) -> Output {
 /// The trimmed standard error of a run.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).trim().to_string()
+}
+
+/// An index of invented pages `(id, title, text)`, with no entities or cues.
+pub fn pool(pages: &[(&str, &str, &str)]) -> Index {
+    let passages = pages
+        .iter()
+        .map(|(id, title, text)| Passage::new(*id, *title, *text))
+        .collect();
+    Index::build(passages, vec![], Default::default(), Bm25::default()).expect("it indexes")
+}
+
+/// The pipeline's report for a question, with the default scope and options.
+pub fn ask_default(index: &Index, q: &str) -> Report {
+    slotchain::ask(
+        index,
+        q,
+        &Scope::default(),
+        &slotchain::Options::default(),
+        false,
+    )
+    .expect("it answers")
 }
