@@ -248,15 +248,15 @@ pub fn is_verb_stem(stem: &str) -> bool {
 /// form is not: after a verb or a preposition it is a noun ("refund
 /// shipping", "for logging").
 pub fn is_verb(word: &str) -> bool {
-    !word.ends_with("ing") && is_verb_stem(&super::stem(&base(word)))
+    !word.ends_with("ing") && is_verb_stem(&super::stem(base(word)))
 }
 
 /// The base form of an irregular verb form ("kept" → "keep"), else the word.
-pub fn base(word: &str) -> String {
+pub fn base(word: &str) -> &str {
     IRREGULAR
         .iter()
         .find(|(form, _)| *form == word)
-        .map_or_else(|| word.to_string(), |(_, b)| (*b).to_string())
+        .map_or(word, |(_, b)| b)
 }
 
 /// The stem a term is matched by: an irregular form's term becomes its
