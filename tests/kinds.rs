@@ -6,7 +6,8 @@
 //! the answer through another page (a bridge). The bridge itself is of
 //! another kind than the question asks for: a sitcom for "written by who?",
 //! a city for "what county?", a producer for "what film?", a festival for
-//! "where?". Such a bridge must never be the supported answer. Questions
+//! "where?". Such a bridge must never be the supported answer, and a part
+//! is supported only when its answer names the real one. Questions
 //! whose kind the bridge does match, or whose kind noun is not a known kind
 //! ("which commander"), must still be answered.
 //!
@@ -131,22 +132,21 @@ fn asked(r: &Report) -> Vec<(SlotState, String)> {
         .collect()
 }
 
-/// No supported slot's value, and no supported part of the answer text,
-/// names `bridge` as the thing asked for.
-fn bridge_not_answered(r: &Report, bridge: &str) -> bool {
+/// The bridge is never the supported value, and a supported answer names
+/// the real answer: supported only when right (else missing, which is
+/// honest).
+fn bridge_not_answered(r: &Report, bridge: &str, answer: &str) -> bool {
     let as_value = |v: &Value| match v {
         Value::Entity { id, .. } => id == bridge,
+        Value::Stated { value, .. } => value == bridge,
         _ => false,
     };
-    let first_line_names = r
-        .answer
-        .lines()
-        .next()
-        .and_then(|l| l.split_once(" — "))
-        .is_some_and(|(_, a)| a.starts_with(bridge));
-    !r.slots.iter().any(|s| {
-        s.state == SlotState::Supported && s.asked && s.value.as_ref().is_some_and(as_value)
-    }) && !first_line_names
+    let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+    let supported = asked.iter().all(|s| s.state == SlotState::Supported);
+    !asked
+        .iter()
+        .any(|s| s.state == SlotState::Supported && s.value.as_ref().is_some_and(as_value))
+        && (!supported || r.answer.contains(answer))
 }
 
 /// Every asked slot is supported and the answer text names `value`.
@@ -160,37 +160,43 @@ fn answered(r: &Report, value: &str) -> bool {
 #[test]
 fn a_bridge_of_another_kind_is_not_the_answer() {
     let index = pool();
-    // (question, the bridge that must not be the answer)
+    // (question, the bridge that must not be the answer, the answer)
     let cases = [
         (
             "\"The Long Tide\" is an episode of a BBC sitcom written by who?",
             "Harbour Nights",
+            "Mara Quill",
         ),
         (
             "The Long Tide is an episode of a sitcom that was written by whom",
             "Harbour Nights",
+            "Mara Quill",
         ),
         (
             "Oakridge Co-op is located in a city that is the county seat of what county in Vermont?",
             "Millbrook, Vermont",
+            "Alder County",
         ),
         (
             "Oakridge Co-op lies in a city which is the seat of which county?",
             "Millbrook, Vermont",
+            "Alder County",
         ),
         (
             "Harold Quinn as producer and Lena Voss as actress made what 1950 film?",
             "Harold Quinn",
+            "Night Harbour",
         ),
         (
             "Where was the music festival Dale Marsh was charged with fraud for meant to take place?",
             "Glowfest",
+            "Kettle Cay",
         ),
     ];
     let mut passed = 0;
-    for (q, bridge) in cases {
+    for (q, bridge, answer) in cases {
         let r = ask(&index, q);
-        if bridge_not_answered(&r, bridge) {
+        if bridge_not_answered(&r, bridge, answer) {
             passed += 1;
         } else {
             eprintln!("FAIL {q}\n     {:?}\n     {}", asked(&r), r.answer);

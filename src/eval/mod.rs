@@ -1228,6 +1228,12 @@ fn states_markdown(results: &[states::StateResult]) -> String {
         row("ceiling (product of the two sides' single rates)", &|s| {
             s.ceiling
         }),
+        row("single question supported, answer states gold", &|s| {
+            s.single_right
+        }),
+        row("single question supported, answer states no gold", &|s| {
+            s.single_wrong
+        }),
         row("reduced: b not found, a still supported", &|s| {
             s.b_not_found_a_supported
         }),

@@ -17,7 +17,11 @@
 //!   which is never "supported" and never "reported as not found";
 //! - slots are assigned to the clause whose terms they share most (ties to
 //!   the first): the harness reads the report as a host would, not the
-//!   engine's internals.
+//!   engine's internals;
+//! - a single question is *right* when it is supported and its answer text
+//!   states a gold answer, *wrong* when it is supported and states none (a
+//!   lower bound on correctness: a right value worded otherwise counts as
+//!   wrong).
 
 use super::datasets::{self, DatasetKind, Question};
 use super::metrics::share;
@@ -63,6 +67,12 @@ pub struct StateResult {
     /// Reduced pool: share of second questions asked alone that are still
     /// reported supported (their gold is gone).
     pub single_falsely_answered: f64,
+    /// Share of single questions (full pool) reported supported whose answer
+    /// text states a gold answer (`eval::plans`: the value part, whole words).
+    pub single_right: f64,
+    /// Share of single questions (full pool) reported supported whose answer
+    /// text states no gold answer: supported, most likely wrongly.
+    pub single_wrong: f64,
     pub seconds: f64,
 }
 
@@ -252,9 +262,9 @@ fn states(
     index: &Index,
     question: &str,
     clauses: &[(&str, Vec<&str>)],
-) -> (Vec<ClauseState>, usize, String) {
+) -> (Vec<ClauseState>, usize, Option<Report>) {
     let Some(report) = ask(index, question) else {
-        return (vec![ClauseState::Dropped; clauses.len()], 0, String::new());
+        return (vec![ClauseState::Dropped; clauses.len()], 0, None);
     };
     let texts: Vec<&str> = clauses.iter().map(|(t, _)| *t).collect();
     let assigned = assign(&report, &texts);
@@ -264,7 +274,16 @@ fn states(
         .map(|(slots, (_, gold))| clause_state(slots, gold))
         .collect();
     let parts = report.slots.iter().filter(|s| s.asked).count();
-    (states, parts, report.answer)
+    (states, parts, Some(report))
+}
+
+/// A question asked alone: its clause state, and whether its answer text
+/// states a gold answer.
+fn alone(index: &Index, q: &Question) -> (ClauseState, bool) {
+    let (states, _, report) = states(index, &q.question, &[(q.question.as_str(), q.gold_ids())]);
+    let state = states.first().copied().unwrap_or(ClauseState::Dropped);
+    let right = report.is_some_and(|r| super::plans::facts(&r, q).answer_has_gold);
+    (state, right)
 }
 
 /// Runs the composite evaluation of one data set (HotpotQA or CMRC 2018).
@@ -310,6 +329,7 @@ pub fn run(
     let (mut split, mut both) = (0, 0);
     let (mut single_a, mut single_b, mut single_false) = (0, 0, 0);
     let (mut b_missing, mut b_false, mut b_dropped) = (0, 0, 0);
+    let (mut right, mut wrong) = (0, 0);
     for (ai, bi) in &pairs {
         let (Some(a), Some(b)) = (dataset.questions.get(*ai), dataset.questions.get(*bi)) else {
             continue;
@@ -319,15 +339,9 @@ pub fn run(
             (a.question.as_str(), a.gold_ids()),
             (b.question.as_str(), b.gold_ids()),
         ];
-        let (full_states, parts, answer_full) = states(&full, &question, &clauses);
-        let (reduced_states, _, answer_reduced) = states(&reduced, &question, &clauses);
-        let alone = |index: &Index, q: &Question| {
-            states(index, &q.question, &[(q.question.as_str(), q.gold_ids())])
-                .0
-                .first()
-                .copied()
-                .unwrap_or(ClauseState::Dropped)
-        };
+        let (full_states, parts, report_full) = states(&full, &question, &clauses);
+        let (reduced_states, _, report_reduced) = states(&reduced, &question, &clauses);
+        let answer = |r: Option<Report>| r.map(|r| r.answer).unwrap_or_default();
         let full_state = |i: usize| full_states.get(i).copied().unwrap_or(ClauseState::Dropped);
         let reduced_state = |i: usize| {
             reduced_states
@@ -340,9 +354,13 @@ pub fn run(
             full_state(0) == ClauseState::SupportedGold
                 && full_state(1) == ClauseState::SupportedGold,
         );
-        single_a += usize::from(alone(&full, a) == ClauseState::SupportedGold);
-        single_b += usize::from(alone(&full, b) == ClauseState::SupportedGold);
-        single_false += usize::from(alone(&reduced, b).supported());
+        for (side, single) in [(a, &mut single_a), (b, &mut single_b)] {
+            let (state, states_gold) = alone(&full, side);
+            *single += usize::from(state == ClauseState::SupportedGold);
+            right += usize::from(state.supported() && states_gold);
+            wrong += usize::from(state.supported() && !states_gold);
+        }
+        single_false += usize::from(alone(&reduced, b).0.supported());
         b_missing += usize::from(
             reduced_state(1) == ClauseState::NotFound
                 && reduced_state(0) == ClauseState::SupportedGold,
@@ -357,8 +375,8 @@ pub fn run(
             full: [full_state(0), full_state(1)],
             reduced: [reduced_state(0), reduced_state(1)],
             parts_full: parts,
-            answer_full,
-            answer_reduced,
+            answer_full: answer(report_full),
+            answer_reduced: answer(report_reduced),
         });
     }
     let n = pairs.len();
@@ -376,6 +394,8 @@ pub fn run(
         b_falsely_answered: share(b_false, n),
         b_dropped: share(b_dropped, n),
         single_falsely_answered: share(single_false, n),
+        single_right: share(right, 2 * n),
+        single_wrong: share(wrong, 2 * n),
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -5,6 +5,7 @@
 //! state a value of the requested type gives `None`, never a guess.
 
 use super::head::{self, normalized, Head};
+use super::kind;
 use super::read::{self, Reading};
 use crate::analyze;
 use crate::compute::duration;
@@ -183,12 +184,29 @@ fn stated_value(
         .iter()
         .map(|m| (m.start as usize, m.end as usize))
         .collect();
-    let given: Vec<String> = frame
+    // Names that cannot be the value: the question's own, and (for a person
+    // or a place) the sentence's titles whose pages say they are of another
+    // kind ("Harbour Nights" is a sitcom, no "who").
+    let mut given: Vec<String> = frame
         .names
         .iter()
         .filter_map(|&(s, e)| frame.question.get(s..e))
         .map(str::to_lowercase)
         .collect();
+    if let Some(asked) = kind::asked(&frame.question, frame.answer)
+        .filter(|_| matches!(frame.answer, Answer::Person | Answer::Place))
+    {
+        let (s, e) = reading.sentence;
+        for m in index.mentions(doc) {
+            if (m.start as usize) >= s
+                && (m.end as usize) <= e
+                && index.is_title(m.entity)
+                && !page_fits(index, m.entity, &asked)
+            {
+                given.push(crate::index::Catalog::span(&p.text, m).text.to_lowercase());
+            }
+        }
+    }
     let found = super::stated::stated(
         frame.answer,
         &p.text,
@@ -251,6 +269,9 @@ fn linked(
         .filter(|&(s, e)| head.iter().any(|&h| h >= s && h < e))
         .collect();
     let own = index.title_entity(doc);
+    // A title of another kind than the one asked is not the thing ("a BBC
+    // sitcom written by who?" is not answered by the sitcom).
+    let asked = kind::asked(&frame.question, frame.answer).filter(|_| titles);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     for m in mentions {
         let Some(e) = index.entity(m.entity) else {
@@ -259,6 +280,11 @@ fn linked(
         let span = crate::index::Catalog::span(&p.text, m);
         if is_given(&span.text) || is_given(&e.id) {
             continue;
+        }
+        if let Some(asked) = &asked {
+            if !page_fits(index, m.entity, asked) {
+                continue;
+            }
         }
         let value = match want {
             Want::Entity(kind) => {
@@ -318,9 +344,12 @@ fn linked(
         // The anchor's own page is never the thing it describes ("the
         // producer of Harbour Lights" is not "Harbour Lights (album)").
         let base = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
+        let fits = asked
+            .as_ref()
+            .is_none_or(|a| kind::fits(a, &kind::defined(&p.text)));
         if let Some(e) = own
             .and_then(|t| index.entity(t))
-            .filter(|e| !is_given(&e.id) && !is_given(base) && !is_given(&p.title))
+            .filter(|e| fits && !is_given(&e.id) && !is_given(base) && !is_given(&p.title))
         {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
@@ -345,6 +374,16 @@ fn linked(
             .then_with(|| key(&a.1).cmp(&key(&b.1)))
     });
     Ok(dedup(found))
+}
+
+/// True unless the entity's page (when loaded) says it is of another kind
+/// than `asked` ([`kind::fits`]).
+fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
+    index
+        .owners(entity)
+        .iter()
+        .find_map(|&d| index.passage(d))
+        .is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
 }
 
 /// The rank of a passage's own title among a title follow's values: after

@@ -15,6 +15,7 @@ pub mod accept;
 mod attempt;
 pub mod extract;
 mod head;
+mod kind;
 pub mod read;
 pub mod stated;
 

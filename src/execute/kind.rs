@@ -1,0 +1,351 @@
+//! Stage 6 — execute: is a proposed thing of the kind the question asks for?
+//!
+//! "… written by who?" is not answered by a sitcom, "what county?" not by a
+//! city, "what 1950 film?" not by a film producer, "where …?" not by a
+//! festival — yet each of those is the page a bridge question's words match
+//! best (the bridge, not the answer). The kind asked is read from the
+//! question: the head noun of its `what`/`which` phrase ("which retired
+//! baseball *player* played …"), or `who`/`whom` (a person or a group) and
+//! `where` (a place) when the question asks for a person or a place. The
+//! kind a page is comes from its first sentence: the heads of the noun
+//! phrases after its first copula ("Millbrook is the county *seat* and
+//! largest *city* of …"), or "(born …" for a person.
+//!
+//! Both are looked up in [`CLASSES`], common English kind nouns in classes
+//! (people, groups, works, settlements, regions, waters, land, buildings,
+//! events, living things). Guarantees: a thing is ruled out only when both
+//! the kind asked and the page's kind are known and no class is shared; a
+//! noun the table does not hold ("commander-in-chief", "tag") rules out
+//! nothing, and neither does a page whose first sentence has no copula.
+//! English only: a Chinese question asks no kind here.
+
+use crate::decompose::frame::Answer;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A class of kind nouns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    Person,
+    Group,
+    Work,
+    Settlement,
+    Region,
+    Water,
+    Land,
+    Building,
+    Event,
+    Living,
+}
+
+/// Kind nouns by class (lowercase, singular; plurals are matched by stem).
+/// Nouns with two common senses ("station", "museum", "sound", "race",
+/// "count", "model", "plant", "track") are left out: they decide nothing.
+pub const CLASSES: &[(Class, &str)] = &[
+    (
+        Class::Person,
+        "person man woman boy girl actor actress singer songwriter musician rapper drummer \
+         guitarist bassist pianist violinist composer conductor producer director filmmaker \
+         screenwriter writer author novelist poet playwright lyricist journalist editor \
+         broadcaster presenter comedian artist painter sculptor photographer designer \
+         architect engineer scientist physicist chemist biologist mathematician economist \
+         philosopher historian inventor explorer astronaut politician statesman diplomat \
+         senator governor mayor president minister monarch king queen prince princess emperor \
+         empress duke duchess earl lord lady knight baronet bishop priest pope saint officer \
+         general admiral soldier commander player footballer cricketer athlete boxer wrestler \
+         swimmer cyclist golfer coach businessman businesswoman entrepreneur executive founder \
+         lawyer judge activist dancer chef personality youtuber socialite heir heiress \
+         aristocrat nobleman noblewoman daughter son wife husband",
+    ),
+    (
+        Class::Group,
+        "company corporation firm business manufacturer retailer brand airline label \
+         publisher band duo trio quartet orchestra choir ensemble club team franchise party \
+         organization organisation agency network university college school academy institute",
+    ),
+    (
+        Class::Work,
+        "film movie documentary series sitcom show programme program drama episode album \
+         record song single ballad book novel novella memoir biography poem play \
+         musical opera game magazine newspaper comic manga anime painting",
+    ),
+    (
+        Class::Settlement,
+        "city town village hamlet suburb municipality borough neighborhood neighbourhood \
+         settlement capital commune locality metropolis",
+    ),
+    (
+        Class::Region,
+        "county parish district province state region territory prefecture country nation \
+         kingdom republic",
+    ),
+    (
+        Class::Water,
+        "river lake sea ocean bay estuary stream creek canal strait gulf lagoon reservoir",
+    ),
+    (
+        Class::Land,
+        "mountain peak hill island peninsula valley desert volcano archipelago cape",
+    ),
+    (
+        Class::Building,
+        "building mansion house residence palace castle tower cathedral temple mosque bridge \
+         stadium arena hotel casino resort theatre theater airport skyscraper monument",
+    ),
+    (
+        Class::Event,
+        "war battle festival election tournament championship competition siege revolution \
+         conflict ceremony",
+    ),
+    (
+        Class::Living,
+        "species genus animal bird fish tree flower shrub herb breed mammal insect",
+    ),
+];
+
+/// What `who`/`whom` asks for.
+const WHO: &[Class] = &[Class::Person, Class::Group];
+/// What `where` asks for.
+const WHERE: &[Class] = &[
+    Class::Settlement,
+    Class::Region,
+    Class::Water,
+    Class::Land,
+    Class::Building,
+    Class::Group,
+];
+
+/// Words that end a noun phrase: prepositions, relatives, copulas and
+/// auxiliaries, conjunctions, and the participles a definition goes on with.
+const BOUNDARIES: &str = "of in from by for on at with to into as about near between that which \
+    who whom whose where when is was are were be been being do does did has have had can could \
+    will would and or but than based located founded known set directed written produced \
+    released starring featuring situated named called";
+
+/// The class of a kind noun (lowercase), when the table holds it.
+pub fn class_of(noun: &str) -> Option<Class> {
+    static BY_STEM: OnceLock<HashMap<String, Class>> = OnceLock::new();
+    let by_stem = BY_STEM.get_or_init(|| {
+        CLASSES
+            .iter()
+            .flat_map(|(class, nouns)| {
+                nouns
+                    .split_whitespace()
+                    .map(|n| (crate::analyze::stem(n), *class))
+            })
+            .collect()
+    });
+    by_stem.get(&crate::analyze::stem(noun)).copied()
+}
+
+/// A word of a phrase: lowercase, without the punctuation around it, and
+/// whether punctuation ended it (a comma, a closing quote, `?`).
+fn bare(word: &str) -> (String, bool) {
+    let core = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let closed = word.len() > core.len()
+        && word
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .len()
+            > core.len();
+    (core.to_lowercase(), closed)
+}
+
+fn is_boundary(w: &str) -> bool {
+    BOUNDARIES.split_whitespace().any(|b| b == w)
+}
+
+/// The head nouns of the noun phrases that start at `words` (their last
+/// word before a boundary), split at `and`/`or`: "the county seat and
+/// largest city of …" → seat, city.
+fn heads<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut last: Option<String> = None;
+    for (i, raw) in words.enumerate().take(12) {
+        let (w, closed) = bare(raw);
+        if w.is_empty() {
+            break;
+        }
+        if w == "and" || w == "or" {
+            out.extend(last.take());
+            continue;
+        }
+        // A participle after the first word ends the phrase ("a 2015 film
+        // *directed* by"); a first one is an adjective ("an *animated* film").
+        let participle = i > 0 && w.ends_with("ed") && w.len() > 4;
+        if is_boundary(&w) || participle {
+            break;
+        }
+        last = Some(w);
+        if closed {
+            break;
+        }
+    }
+    out.extend(last);
+    out
+}
+
+/// The classes a question asks for, when it asks for a thing of a known
+/// kind: the head of its first `what`/`which` phrase (a relative `which`,
+/// followed by a verb, has none and is passed over), else `who`/`whom` for a
+/// person and `where` for a place. `None` when the kind is unknown.
+pub fn asked(question: &str, answer: Answer) -> Option<Vec<Class>> {
+    let words: Vec<&str> = question.split_whitespace().collect();
+    for (at, word) in words.iter().enumerate() {
+        match bare(word).0.as_str() {
+            "what" | "which" => {
+                if let Some(head) = heads(words.iter().skip(at + 1).copied()).into_iter().next() {
+                    return Some(vec![class_of(&head)?]);
+                }
+            }
+            "who" | "whom" if answer == Answer::Person => return Some(WHO.to_vec()),
+            "where" if answer == Answer::Place => return Some(WHERE.to_vec()),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The classes a page says it is of, from its first sentence: the heads
+/// after the first copula, and a person for "(born …". Empty when unknown.
+pub fn defined(text: &str) -> Vec<Class> {
+    let (s, e) = crate::execute::read::sentences(text)
+        .next()
+        .unwrap_or((0, text.len()));
+    let first = text.get(s..e).unwrap_or("");
+    let mut out = Vec::new();
+    if first.contains("(born ") {
+        out.push(Class::Person);
+    }
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let copula = words
+        .iter()
+        .position(|w| matches!(*w, "is" | "was" | "are" | "were"));
+    if let Some(at) = copula {
+        let rest = words.iter().skip(at + 1).copied().skip_while(|w| {
+            matches!(
+                bare(w).0.as_str(),
+                "a" | "an" | "the" | "one" | "two" | "of" | "several" | "many"
+            )
+        });
+        for head in heads(rest) {
+            if let Some(c) = class_of(&head) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True unless both kinds are known and share no class.
+pub fn fits(asked: &[Class], page: &[Class]) -> bool {
+    page.is_empty() || page.iter().any(|c| asked.contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asks(q: &str, a: Answer) -> Option<Vec<Class>> {
+        asked(q, a)
+    }
+
+    #[test]
+    fn the_kind_a_question_asks_for() {
+        use Class::*;
+        let open = Answer::Open;
+        assert_eq!(
+            asks("Which retired baseball player played Chad Bradford?", open),
+            Some(vec![Person])
+        );
+        assert_eq!(
+            asks("… the county seat of what county in Florida?", open),
+            Some(vec![Region])
+        );
+        assert_eq!(asks("… made what 1942 film?", open), Some(vec![Work]));
+        assert_eq!(
+            asks(
+                "What production company co-owned by Kevin Loader made it?",
+                open
+            ),
+            Some(vec![Group])
+        );
+        assert_eq!(
+            asks("which 1950 drama films starring Lena Voss?", open),
+            Some(vec![Work])
+        );
+        assert_eq!(
+            asks("… a BBC sitcom written by who?", Answer::Person),
+            Some(WHO.to_vec())
+        );
+        assert_eq!(
+            asks("Where was the festival meant to take place?", Answer::Place),
+            Some(WHERE.to_vec())
+        );
+        // Unknown kinds, frames and values ask no kind.
+        assert_eq!(asks("which commander-in-chief stormed it?", open), None);
+        assert_eq!(asks("What Indian government tag was given?", open), None);
+        assert_eq!(asks("What is the refund window?", open), None);
+        assert_eq!(asks("In what year was he born?", Answer::Year), None);
+        // A relative "who" in a question that asks a number.
+        assert_eq!(
+            asks(
+                "a personality who has two channels with how many views?",
+                Answer::Number
+            ),
+            None
+        );
+        assert_eq!(asks("今年境内差旅报销的提交期限是多少？", open), None);
+        // A relative "which" is passed over for the phrase that asks.
+        assert_eq!(
+            asks("It lies in a city which is the seat of which county?", open),
+            Some(vec![Region])
+        );
+    }
+
+    #[test]
+    fn the_kind_a_page_says_it_is() {
+        use Class::*;
+        assert_eq!(
+            defined("Millbrook is the county seat and largest city of Alder County. It lies."),
+            vec![Settlement]
+        );
+        assert_eq!(
+            defined("Harold Quinn (1898 – 1986) was an American film producer."),
+            vec![Person]
+        );
+        assert_eq!(
+            defined("Moneyball is a 2011 American sports film directed by Bennett Miller."),
+            vec![Work]
+        );
+        assert_eq!(
+            defined("Mara Quill (born 4 May 1950) is an English screenwriter and playwright."),
+            vec![Person]
+        );
+        assert_eq!(
+            defined("The Tidewalkers are a folk-rock band from Cork."),
+            vec![Group]
+        );
+        assert_eq!(
+            defined("Treasure Island is a hotel and casino on the Strip."),
+            vec![Building]
+        );
+        // No copula, or no known head: unknown.
+        assert_eq!(defined("Founded in 1931 by two students."), vec![]);
+        assert_eq!(defined("Stapleton Reeve was a commander-in-chief."), vec![]);
+    }
+
+    #[test]
+    fn only_known_kinds_rule_out() {
+        use Class::*;
+        assert!(!fits(WHO, &[Work]));
+        assert!(fits(WHO, &[Group]));
+        assert!(fits(&[Region], &[]));
+        assert!(!fits(&[Region], &[Settlement]));
+        assert!(fits(WHERE, &[Land]));
+        assert!(!fits(WHERE, &[Event]));
+        assert_eq!(class_of("singers"), Some(Person));
+        assert_eq!(class_of("station"), None);
+    }
+}
