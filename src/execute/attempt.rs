@@ -517,8 +517,7 @@ impl Runner<'_> {
             // The passage that answers leads its slot's ranking; the one-shot
             // baseline (no hops) keeps plain BM25 order, as `search` does.
             if let Some(c) = candidates.get(a.at).filter(|_| self.options.hops) {
-                ranked.retain(|(d, _)| *d != c.doc);
-                ranked.insert(0, (c.doc, 1.0));
+                lead(&mut ranked, c.doc);
             }
             slot.state = SlotState::Supported;
             slot.value = Some(facts.unwrap_or_else(|| a.value.clone()));
@@ -576,6 +575,18 @@ impl Runner<'_> {
                 j.rejection
                     .map_or_else(|| "no passage applies".to_string(), |r| r.reason()),
             );
+        }
+        // A passage that applies but states no value of the kind asked (the
+        // bridge of a "what county?" question) is still the best evidence
+        // there is: it leads the ranking, and the slot stays missing.
+        if j.accepted.is_empty() && j.valueless && self.options.hops {
+            if let Some(c) = j
+                .applicable
+                .first()
+                .and_then(|(i, _, _)| candidates.get(*i))
+            {
+                lead(&mut ranked, c.doc);
+            }
         }
         let hop = self.hop(task, output, &p.constraints, &s.wide, &ranked, &s.anchors);
         Outcome {
@@ -679,6 +690,12 @@ impl Runner<'_> {
         };
         Some(Passage::new(&p.id, &p.title, text.join(" ")))
     }
+}
+
+/// Moves `doc` to the head of a slot's ranking.
+fn lead(ranked: &mut Vec<(u32, f64)>, doc: u32) {
+    ranked.retain(|(d, _)| *d != doc);
+    ranked.insert(0, (doc, 1.0));
 }
 
 fn alternatives_support(j: &Judged) -> Vec<f32> {
