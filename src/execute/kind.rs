@@ -186,13 +186,19 @@ fn heads<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
 
 /// The classes a question asks for, when it asks for a thing of a known
 /// kind: the head of its first `what`/`which` phrase (a relative `which`,
-/// followed by a verb, has none and is passed over), else `who`/`whom` for a
+/// followed by a verb or a determiner, has none and is passed over), else `who`/`whom` for a
 /// person and `where` for a place. `None` when the kind is unknown.
 pub fn asked(question: &str, answer: Answer) -> Option<Vec<Class>> {
     let words: Vec<&str> = question.split_whitespace().collect();
     for (at, word) in words.iter().enumerate() {
         match bare(word).0.as_str() {
-            "what" | "which" => {
+            // A relative "which" before its clause's subject ("which the
+            // town … was named after") asks no kind either.
+            "what" | "which"
+                if !words
+                    .get(at + 1)
+                    .is_some_and(|w| matches!(bare(w).0.as_str(), "the" | "a" | "an")) =>
+            {
                 if let Some(head) = heads(words.iter().skip(at + 1).copied()).into_iter().next() {
                     return Some(vec![class_of(&head)?]);
                 }
@@ -301,6 +307,10 @@ mod tests {
         assert_eq!(
             asks("It lies in a city which is the seat of which county?", open),
             Some(vec![Region])
+        );
+        assert_eq!(
+            asks("What is the species which the town was named after?", open),
+            None
         );
     }
 
