@@ -302,10 +302,19 @@ fn is_filler(lower: &str) -> bool {
     lexicon::is_function_stem(&analyze::stem(lower))
 }
 
+/// Parts of a named thing, described on its own page ("the main span of the
+/// Golden Gate Bridge"): no things with pages of their own, and measured as
+/// the thing is.
+pub const PART_HEADS: &[&str] = &[
+    "span", "deck", "mouth", "source", "summit", "top", "bottom", "base", "surface", "interior",
+    "exterior", "entrance", "roof", "tip",
+];
+
 /// True for "how long is/are <a named thing>?": "how long", a copula in the
 /// present, then only a name (capitalised words or numbers, after an optional
 /// article) up to the end, whose last word names no period or event ("How
-/// long is the Rhine?", "How long is Route 66?"). It asks a length, a number
+/// long is the Rhine?", "How long is Route 66?"), or a part of one ("How long
+/// is the main span of the Golden Gate Bridge?"). It asks a length, a number
 /// of units; "How long is the refund window?", "How long are snapshots
 /// kept?" and "How long was the Second World War?" ask a duration.
 pub fn asks_length(q: &str) -> bool {
@@ -326,9 +335,23 @@ pub fn asks_length(q: &str) -> bool {
         return false;
     }
     let mut name: &[Word] = w.get(copula + 1..).unwrap_or_default();
-    if let Some((first, rest)) = name.split_first() {
-        if DETERMINERS.contains(&first.lower.as_str()) {
-            name = rest;
+    let strip = |name: &mut &[Word]| {
+        if let Some((first, rest)) = name.split_first() {
+            if DETERMINERS.contains(&first.lower.as_str()) {
+                *name = rest;
+            }
+        }
+    };
+    strip(&mut name);
+    // "the main span of <Name>": a part of the thing is measured as it is.
+    if let Some(of) = name.iter().position(|x| x.lower == "of") {
+        let part = of
+            .checked_sub(1)
+            .and_then(|p| name.get(p))
+            .is_some_and(|x| PART_HEADS.contains(&x.lower.as_str()));
+        if part {
+            name = name.get(of + 1..).unwrap_or_default();
+            strip(&mut name);
         }
     }
     let capital = |x: &Word| {
