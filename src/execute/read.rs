@@ -123,8 +123,8 @@ pub struct Reading {
     /// Byte offsets of the question words the best sentence matched (where
     /// a stated value is looked for nearby).
     pub anchors: Vec<usize>,
-    /// The passage can date a life event the question asks about: it names
-    /// the event ("born", "died") or opens a life span in parentheses
+    /// The passage can date a life event the question asks about: its
+    /// answering sentence names the event ("born", "died") or it has a life span in parentheses
     /// ("Robin Gibb (22 December 1949 – 20 May 2012)"); true when the
     /// question asks about none.
     pub dates_life: bool,
@@ -774,7 +774,6 @@ impl<'a> Reader<'a> {
                     .is_some_and(|w| LIFE_EVENTS.contains(&w.stem.as_str()))
             })
             .collect();
-        best.dates_life = life.is_empty() || life.iter().any(|&i| anywhere(i)) || life_span(text);
         let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
         let title_order = order(&hard, words, &title_hits);
         let cues = negation_cues(text);
@@ -837,6 +836,14 @@ impl<'a> Reader<'a> {
             best.typed = states(frame.answer, text);
         }
         let (s, e) = best.sentence;
+        // The life event is named in the answering sentence itself ("London-
+        // born Violet Lee" elsewhere does not date the author's birth), or a
+        // life span opens the page.
+        best.dates_life = life.is_empty()
+            || life_span(text)
+            || hits
+                .iter()
+                .any(|&(i, at)| at >= s && at < e && life.contains(&i));
         best.anchors = hits
             .iter()
             .filter(|&&(_, at)| at >= s && at < e)
@@ -919,6 +926,21 @@ mod tests {
         // "born", or a life span in parentheses, dates it.
         let born = "Judit Halasz was born in Pecs in 1961 and studied in Budapest.";
         assert!(reading(q, Strictness::Question, "Judit Halasz", born).dates_life);
+        // The event named in another sentence, about someone else, does not.
+        let other = "The Dark Heroine is a series of novels by Abigail Gibbs, published in 2012. \
+                     Its first novel is about London-born Violet Lee.";
+        let gibbs = "When was the writer Abigail Gibbs born?";
+        assert!(!reading(gibbs, Strictness::Question, "The Dark Heroine", other).dates_life);
+        let hers = "Abigail Gibbs is an English author. She was born in Bath in 1991.";
+        assert!(
+            reading(
+                "In what year was Abigail Gibbs born?",
+                Strictness::Question,
+                "Abigail Gibbs",
+                hers
+            )
+            .dates_life
+        );
         let span = "Robin Gibb (22 December 1949 – 20 May 2012) was a singer.";
         let died = "In what year did Robin Gibb die?";
         assert!(reading(died, Strictness::Question, "Robin Gibb", span).dates_life);
