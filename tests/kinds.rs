@@ -20,7 +20,7 @@
 
 mod common;
 
-use common::ask_default as ask;
+use common::{ask_default as ask, tally};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState, Value};
 
@@ -121,22 +121,6 @@ fn pool() -> Index {
     common::pool(&pages)
 }
 
-/// The asked slots' values and states, for the failure message.
-fn asked(r: &Report) -> Vec<(SlotState, String)> {
-    r.slots
-        .iter()
-        .filter(|s| s.asked)
-        .map(|s| {
-            let v = s
-                .value
-                .as_ref()
-                .map(|v| serde_json::to_string(v).unwrap_or_default())
-                .unwrap_or_default();
-            (s.state, v)
-        })
-        .collect()
-}
-
 /// The bridge is never the supported value, and a supported answer names
 /// the real answer: supported only when right (else missing, which is
 /// honest).
@@ -156,9 +140,9 @@ fn bridge_not_answered(r: &Report, bridge: &str, answer: &str) -> bool {
 
 /// Every asked slot is supported and the answer text names `value`.
 fn answered(r: &Report, value: &str) -> bool {
-    let states = asked(r);
-    !states.is_empty()
-        && states.iter().all(|(s, _)| *s == SlotState::Supported)
+    let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+    !asked.is_empty()
+        && asked.iter().all(|s| s.state == SlotState::Supported)
         && r.answer.contains(value)
 }
 
@@ -198,17 +182,14 @@ fn a_bridge_of_another_kind_is_not_the_answer() {
             "Kettle Cay",
         ),
     ];
-    let mut passed = 0;
-    for (q, bridge, answer) in cases {
-        let r = ask(&index, q);
-        if bridge_not_answered(&r, bridge, answer) {
-            passed += 1;
-        } else {
-            eprintln!("FAIL {q}\n     {:?}\n     {}", asked(&r), r.answer);
-        }
-    }
-    eprintln!("{passed} of {} bridge cases pass", cases.len());
-    assert_eq!(passed, cases.len());
+    let outcomes: Vec<_> = cases
+        .iter()
+        .map(|&(q, bridge, answer)| {
+            let r = ask(&index, q);
+            (q, bridge_not_answered(&r, bridge, answer), r)
+        })
+        .collect();
+    tally("bridge", &outcomes, cases.len());
 }
 
 #[test]
@@ -235,15 +216,12 @@ fn a_thing_of_the_kind_asked_is_still_answered() {
             "Kettle Cay",
         ),
     ];
-    let mut passed = 0;
-    for (q, value) in cases {
-        let r = ask(&index, q);
-        if answered(&r, value) {
-            passed += 1;
-        } else {
-            eprintln!("FAIL {q}\n     {:?}\n     {}", asked(&r), r.answer);
-        }
-    }
-    eprintln!("{passed} of {} same-kind cases pass", cases.len());
-    assert_eq!(passed, cases.len());
+    let outcomes: Vec<_> = cases
+        .iter()
+        .map(|&(q, value)| {
+            let r = ask(&index, q);
+            (q, answered(&r, value), r)
+        })
+        .collect();
+    tally("same-kind", &outcomes, cases.len());
 }

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::ask_default as ask;
+use common::{ask_default as ask, tally};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState, Value};
 
@@ -103,15 +103,12 @@ fn a_named_thing_has_a_length_and_an_action_a_duration() {
         ),
         ("How long is a Rhine river cruise?", "cruise", "7"),
     ];
-    let mut passed = 0;
-    for (q, page, value) in cases {
-        let r = ask(&index, q);
-        if answers(&r, page, value) {
-            passed += 1;
-        } else {
-            eprintln!("FAIL {q}\n     {}", r.answer);
-        }
-    }
-    eprintln!("{passed} of {} length/duration cases pass", cases.len());
-    assert_eq!(passed, cases.len());
+    let outcomes: Vec<_> = cases
+        .iter()
+        .map(|&(q, page, value)| {
+            let r = ask(&index, q);
+            (q, answers(&r, page, value), r)
+        })
+        .collect();
+    tally("length/duration", &outcomes, cases.len());
 }

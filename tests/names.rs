@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::{ask_default as ask, pool as index};
+use common::{ask_default as ask, pool as index, tally};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState};
 
@@ -34,24 +34,6 @@ fn cites(r: &Report, id: &str) -> bool {
     r.slots
         .iter()
         .any(|s| s.evidence.iter().any(|e| e.passage_id == id))
-}
-
-/// Outcomes of one group of cases: each is (question, passed, report).
-fn tally(name: &str, cases: Vec<(&str, bool, Report)>, want: usize) {
-    let mut passed = 0;
-    for (q, ok, r) in &cases {
-        if *ok {
-            passed += 1;
-        } else {
-            eprintln!("FAIL {q}\n     {}", r.answer);
-        }
-    }
-    eprintln!("{passed} of {} {name} cases pass", cases.len());
-    assert!(
-        passed >= want,
-        "{passed} of {} {name} cases pass",
-        cases.len()
-    );
 }
 
 const ARMY: &str =
@@ -109,7 +91,7 @@ fn names_may_be_split_over_linked_pages() {
         unanswered(&unlinked, q),
         unanswered(&unrelated, q),
     ];
-    tally("linked-page", cases, 4);
+    tally("linked-page", &cases, 4);
 }
 
 const BRUGES: (&str, &str, &str) = (
@@ -167,7 +149,7 @@ fn a_common_name_does_not_stand_for_a_rare_one() {
     let r = ask(&pool, q);
     let ok = all_supported(&r) && r.answer.contains("Ostend College");
     cases.push((q, ok, r));
-    tally("common-name", cases, 3);
+    tally("common-name", &cases, 3);
 }
 
 #[test]
@@ -211,5 +193,5 @@ fn a_compared_thing_is_read_on_its_own_page() {
         let ok = all_supported(&r) && r.answer.contains("Karl Brenner") && !cites(&r, "holm");
         cases.push((q, ok, r));
     }
-    tally("own-page", cases, 6);
+    tally("own-page", &cases, 6);
 }

@@ -11,15 +11,16 @@
 //! anchor), it gives the chain of a three- or four-hop question.
 //!
 //! Guarantees: a description has a determiner and a lowercase head noun
-//! (not a frame word such as "name" or "year", not a part or an event of
-//! its anchor such as "span" or "premiere", not a place's kind before its name: "the town of
-//! Antelope" is Antelope) followed by `of`, `from`,
-//! `in`, `by`, `behind`, a participle and `by`/`in`, a relative clause, or it
-//! is `ANCHOR's head`; its anchor is a name [`is_anchor`] accepts; what is
+//! (not a frame word such as "name" or "year", not a part or an event of its
+//! anchor such as "span" or "premiere", not a place's kind before its name:
+//! "the town of Antelope" is Antelope) followed by `of`, `from`, `in`, `by`,
+//! `behind`, a participle and `by`/`in`, a relative clause, or it is
+//! `ANCHOR's head`; its anchor is a name [`is_anchor`] accepts; what is
 //! left of the clause still asks something; ranges are byte ranges of the
 //! clause on char boundaries.
 
 use super::frame::PART_HEADS;
+
 /// Prepositions that tie a description's head to its anchor.
 const PREPOSITIONS: &[&str] = &[
     "of",
@@ -129,6 +130,12 @@ const APPOSITIVE_HEADS: &[&str] = &[
     "commune",
     "port",
 ];
+
+/// A head that names a value, a part or an event of its anchor, not a thing
+/// to find first ([`FRAME_HEADS`], [`PART_HEADS`]).
+fn names_no_thing(head: &str) -> bool {
+    FRAME_HEADS.contains(&head) || PART_HEADS.contains(&head)
+}
 
 /// A description found in a clause.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -276,7 +283,7 @@ pub fn innermost(
                     .take_while(|x| x.end <= end)
                     .collect();
                 let head = np.last().map_or("", |x| x.bare.as_str());
-                if !FRAME_HEADS.contains(&head) && !PART_HEADS.contains(&head) {
+                if !names_no_thing(head) {
                     let name = clause.get(r.0..r.1).unwrap_or("");
                     let noun = np
                         .first()
@@ -299,7 +306,7 @@ pub fn innermost(
             .take_while(|x| np_word(x, &names))
             .collect();
         let Some(head) = np.last() else { continue };
-        if FRAME_HEADS.contains(&head.bare.as_str()) || PART_HEADS.contains(&head.bare.as_str()) {
+        if names_no_thing(&head.bare) {
             continue;
         }
         let k = i + 1 + np.len();

@@ -344,12 +344,14 @@ fn linked(
         // The anchor's own page is never the thing it describes ("the
         // producer of Harbour Lights" is not "Harbour Lights (album)").
         let base = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
-        let fits = asked
-            .as_ref()
-            .is_none_or(|a| kind::fits(a, &kind::defined(&p.text)));
+        let fits = || {
+            asked
+                .as_ref()
+                .is_none_or(|a| kind::fits(a, &kind::defined(&p.text)))
+        };
         if let Some(e) = own
             .and_then(|t| index.entity(t))
-            .filter(|e| fits && !is_given(&e.id) && !is_given(base) && !is_given(&p.title))
+            .filter(|e| !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits())
         {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by

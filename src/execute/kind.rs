@@ -142,11 +142,7 @@ pub fn class_of(noun: &str) -> Option<Class> {
 /// whether punctuation ended it (a comma, a closing quote, `?`).
 fn bare(word: &str) -> (String, bool) {
     let core = word.trim_matches(|c: char| !c.is_alphanumeric());
-    let closed = word.len() > core.len()
-        && word
-            .trim_start_matches(|c: char| !c.is_alphanumeric())
-            .len()
-            > core.len();
+    let closed = word.ends_with(|c: char| !c.is_alphanumeric());
     (core.to_lowercase(), closed)
 }
 
@@ -253,63 +249,59 @@ pub fn fits(asked: &[Class], page: &[Class]) -> bool {
 mod tests {
     use super::*;
 
-    fn asks(q: &str, a: Answer) -> Option<Vec<Class>> {
-        asked(q, a)
-    }
-
     #[test]
     fn the_kind_a_question_asks_for() {
         use Class::*;
         let open = Answer::Open;
         assert_eq!(
-            asks("Which retired baseball player played Chad Bradford?", open),
+            asked("Which retired baseball player played Chad Bradford?", open),
             Some(vec![Person])
         );
         assert_eq!(
-            asks("… the county seat of what county in Florida?", open),
+            asked("… the county seat of what county in Florida?", open),
             Some(vec![Region])
         );
-        assert_eq!(asks("… made what 1942 film?", open), Some(vec![Work]));
+        assert_eq!(asked("… made what 1942 film?", open), Some(vec![Work]));
         assert_eq!(
-            asks(
+            asked(
                 "What production company co-owned by Kevin Loader made it?",
                 open
             ),
             Some(vec![Group])
         );
         assert_eq!(
-            asks("which 1950 drama films starring Lena Voss?", open),
+            asked("which 1950 drama films starring Lena Voss?", open),
             Some(vec![Work])
         );
         assert_eq!(
-            asks("… a BBC sitcom written by who?", Answer::Person),
+            asked("… a BBC sitcom written by who?", Answer::Person),
             Some(WHO.to_vec())
         );
         assert_eq!(
-            asks("Where was the festival meant to take place?", Answer::Place),
+            asked("Where was the festival meant to take place?", Answer::Place),
             Some(WHERE.to_vec())
         );
         // Unknown kinds, frames and values ask no kind.
-        assert_eq!(asks("which commander-in-chief stormed it?", open), None);
-        assert_eq!(asks("What Indian government tag was given?", open), None);
-        assert_eq!(asks("What is the refund window?", open), None);
-        assert_eq!(asks("In what year was he born?", Answer::Year), None);
+        assert_eq!(asked("which commander-in-chief stormed it?", open), None);
+        assert_eq!(asked("What Indian government tag was given?", open), None);
+        assert_eq!(asked("What is the refund window?", open), None);
+        assert_eq!(asked("In what year was he born?", Answer::Year), None);
         // A relative "who" in a question that asks a number.
         assert_eq!(
-            asks(
+            asked(
                 "a personality who has two channels with how many views?",
                 Answer::Number
             ),
             None
         );
-        assert_eq!(asks("今年境内差旅报销的提交期限是多少？", open), None);
+        assert_eq!(asked("今年境内差旅报销的提交期限是多少？", open), None);
         // A relative "which" is passed over for the phrase that asks.
         assert_eq!(
-            asks("It lies in a city which is the seat of which county?", open),
+            asked("It lies in a city which is the seat of which county?", open),
             Some(vec![Region])
         );
         assert_eq!(
-            asks("What is the species which the town was named after?", open),
+            asked("What is the species which the town was named after?", open),
             None
         );
     }

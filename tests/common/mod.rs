@@ -48,3 +48,29 @@ pub fn ask_default(index: &Index, q: &str) -> Report {
     )
     .expect("it answers")
 }
+
+/// Tallies one group of cases, each (question, passed, report): prints each
+/// failure with its answer and its asked slots' states, then the count, and
+/// fails when fewer than `want` passed.
+pub fn tally(name: &str, cases: &[(&str, bool, Report)], want: usize) {
+    let mut passed = 0;
+    for (q, ok, r) in cases {
+        if *ok {
+            passed += 1;
+        } else {
+            let states: Vec<_> = r
+                .slots
+                .iter()
+                .filter(|s| s.asked)
+                .map(|s| s.state)
+                .collect();
+            eprintln!("FAIL {q}\n     {states:?}\n     {}", r.answer);
+        }
+    }
+    eprintln!("{passed} of {} {name} cases pass", cases.len());
+    assert!(
+        passed >= want,
+        "{passed} of {} {name} cases pass",
+        cases.len()
+    );
+}
