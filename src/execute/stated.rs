@@ -151,11 +151,22 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
                 start = *ds;
             }
         }
-        // "September 6, 1961" / "September 1961"
+        // "September 6, 1961" / "September 1961": a day then a year, or a
+        // year alone; a date ends at its year ("2 January 1905 – 8 January
+        // 1998" reads "2 January 1905", never "… 1905 – 8").
         let mut end = ws.get(k).map_or(start, |x| x.1);
+        let mut day_seen = start < *ws_start;
         for (_, we, n) in ws.iter().skip(k + 1).take(2) {
-            if n.chars().all(|c| c.is_ascii_digit()) && (n.len() <= 2 || n.len() == 4) {
+            if !n.chars().all(|c| c.is_ascii_digit()) {
+                break;
+            }
+            if n.len() == 4 {
                 end = *we;
+                break;
+            }
+            if n.len() <= 2 && !day_seen {
+                end = *we;
+                day_seen = true;
             } else {
                 break;
             }
@@ -453,6 +464,26 @@ mod tests {
             value(Answer::Year, "Release TRAVEL-2026-01 is out.", "out"),
             None
         );
+    }
+
+    #[test]
+    fn a_date_ends_at_its_year() {
+        // A life span: the day after the dash belongs to the death date.
+        let t = "Sir Michael Tippett (2 January 1905 – 8 January 1998) was an English composer.";
+        assert_eq!(
+            value(Answer::Date, t, "(2").as_deref(),
+            Some("2 January 1905")
+        );
+        let t = "Luigi Cherubini (14 September 1760 – 15 March 1842) was an Italian composer.";
+        assert_eq!(
+            value(Answer::Date, t, "(14").as_deref(),
+            Some("14 September 1760")
+        );
+        // US order, and a month with its year, still read whole.
+        let t = "Pat Lee (born March 5, 1950 – 1990) was a singer.";
+        assert_eq!(value(Answer::Date, t, "born").as_deref(), Some("March 5, 1950"));
+        let t = "The bridge opened in May 1937, 12 years after work began.";
+        assert_eq!(value(Answer::Date, t, "opened").as_deref(), Some("May 1937"));
     }
 
     #[test]
