@@ -80,6 +80,12 @@ fn number_key(text: &str) -> Option<f64> {
 /// The compared value of an input and its sort key.
 fn key_of(input: &Input) -> Option<(String, f64)> {
     match input.value {
+        // A page's subject ("Harrow Lane") is compared by its sentence, as a
+        // passage is.
+        Value::Stated { kind, sentence, .. } if kind == "name" => {
+            let year = first_year(sentence)?;
+            Some((year.to_string(), year as f64))
+        }
         Value::Stated { kind, value, .. } => {
             let key = if kind == "number" {
                 number_key(value)

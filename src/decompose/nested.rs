@@ -96,6 +96,14 @@ const FRAME_HEADS: &[&str] = &[
     "value",
     "rank",
     "score",
+    // What is told or made of the anchor ("the true story of Tobias Reed").
+    "story",
+    "stories",
+    "history",
+    "plot",
+    "theme",
+    "themes",
+    "style",
     // An event of the anchor: a value of it ("after the premiere of Fargo").
     "premiere",
     "release",

@@ -108,13 +108,23 @@ pub fn values(
                 None if matches!(frame.answer, Answer::Year | Answer::Date | Answer::Number) => {
                     Vec::new()
                 }
-                None => vec![(
-                    Value::Passage {
-                        passage_id: p.id.clone(),
-                        text: span.text.clone(),
-                    },
-                    span,
-                )],
+                // "What novel …?" answered by the novel's own page: its title.
+                None => {
+                    let value = match super::subject::subject(p, frame) {
+                        Some(name) => Value::Stated {
+                            kind: "name".into(),
+                            value: name.text.clone(),
+                            passage_id: p.id.clone(),
+                            span: name,
+                            sentence: span.text.clone(),
+                        },
+                        None => Value::Passage {
+                            passage_id: p.id.clone(),
+                            text: span.text.clone(),
+                        },
+                    };
+                    vec![(value, span)]
+                }
             })
         }
         Output::Duration => {

@@ -150,34 +150,54 @@ fn is_boundary(w: &str) -> bool {
     BOUNDARIES.split_whitespace().any(|b| b == w)
 }
 
-/// The head nouns of the noun phrases that start at `words` (their last
-/// word before a boundary), split at `and`/`or`: "the county seat and
-/// largest city of …" → seat, city.
-fn heads<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
+/// The words of the noun phrase that starts at `words`, up to a boundary, a
+/// participle or closing punctuation (`and`/`or` included).
+fn phrase<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut out = Vec::new();
-    let mut last: Option<String> = None;
     for (i, raw) in words.enumerate().take(12) {
         let (w, closed) = bare(raw);
         if w.is_empty() {
             break;
         }
-        if w == "and" || w == "or" {
-            out.extend(last.take());
-            continue;
-        }
         // A participle after the first word ends the phrase ("a 2015 film
         // *directed* by"); a first one is an adjective ("an *animated* film").
         let participle = i > 0 && w.ends_with("ed") && w.len() > 4;
-        if is_boundary(&w) || participle {
+        if is_boundary(&w) && w != "and" && w != "or" || participle {
             break;
         }
-        last = Some(w);
+        out.push(w);
         if closed {
             break;
         }
     }
-    out.extend(last);
     out
+}
+
+/// The head nouns of the noun phrases that start at `words` (their last
+/// word before a boundary), split at `and`/`or`: "the county seat and
+/// largest city of …" → seat, city.
+fn heads<'a>(words: impl Iterator<Item = &'a str>) -> Vec<String> {
+    phrase(words)
+        .split(|w| w == "and" || w == "or")
+        .filter_map(|part| part.last().cloned())
+        .collect()
+}
+
+/// The class of a wh-phrase's head: the last of the first run of kind
+/// nouns ("what 1942 *film*", "which film *director*", "what *novel*
+/// imagines the story of …", "which *album* features singer …": a verb the
+/// phrase runs on into is no boundary, so the run ends at the first word
+/// after it that is no kind noun).
+fn head_class(words: &[String]) -> Option<Class> {
+    let mut found = None;
+    for w in words {
+        match (class_of(w), found) {
+            (Some(c), _) => found = Some(c),
+            (None, Some(_)) => break,
+            (None, None) => {}
+        }
+    }
+    found
 }
 
 /// The classes a question asks for, when it asks for a thing of a known
@@ -195,8 +215,9 @@ pub fn asked(question: &str, answer: Answer) -> Option<Vec<Class>> {
                     .get(at + 1)
                     .is_some_and(|w| matches!(bare(w).0.as_str(), "the" | "a" | "an")) =>
             {
-                if let Some(head) = heads(words.iter().skip(at + 1).copied()).into_iter().next() {
-                    return Some(vec![class_of(&head)?]);
+                let words = phrase(words.iter().skip(at + 1).copied());
+                if !words.is_empty() {
+                    return Some(vec![head_class(&words)?]);
                 }
             }
             "who" | "whom" if answer == Answer::Person => return Some(WHO.to_vec()),

@@ -18,6 +18,7 @@ mod head;
 mod kind;
 pub mod read;
 pub mod stated;
+mod subject;
 
 use crate::compute;
 use crate::index::{Bm25, Index};

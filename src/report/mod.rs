@@ -9,7 +9,8 @@
 
 use crate::compute::duration::unit_label;
 use crate::compute::number::format_amount as amount;
-use crate::model::{Coverage, Slot, SlotState, TaskKind, Value};
+use crate::index::catalog::title_base;
+use crate::model::{Coverage, Slot, SlotState, TaskKind, Value, TITLE_TYPE};
 
 /// Parts asked and answered.
 pub fn coverage(slots: &[Slot]) -> Coverage {
@@ -48,6 +49,11 @@ pub fn describe(value: &Value, zh: bool) -> String {
                 (None, _) => label,
             }
         }
+        // A page is named as text names it: "Copperline", not the title's
+        // qualifier "Copperline (band)" (the citation carries the title).
+        Value::Entity {
+            id, entity_type, ..
+        } if entity_type == TITLE_TYPE => title_base(id).unwrap_or(id).to_string(),
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Difference {
             amount: a,
