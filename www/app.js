@@ -307,9 +307,10 @@ async function useIndex(file) {
 
 function showStats(file, { engine: e, size, loadMs }) {
   const st = e.stats();
-  const wasmBytes = wasmSize();
+  const wasm = wasmSize();
+  const wire = wasm && wasm.encoded < wasm.decoded ? ` (${kb(wasm.encoded)} over the network)` : '';
   els.stats.textContent = `Index ${file}: ${st.passages} passages, ${st.terms} terms, ${st.entities} entities · ` +
-    `${kb(size)} index${wasmBytes ? `, ${kb(wasmBytes)} wasm` : ''} · ` +
+    `${kb(size)} index${wasm ? `, ${kb(wasm.decoded)} wasm${wire}` : ''} · ` +
     `loaded in ${formatMs(loadMs)}; no network is used after the page's indexes are loaded.`;
 }
 
@@ -335,9 +336,11 @@ async function load() {
   if (state.question) ask();
 }
 
+// The wasm module's size, and its bytes on the wire (smaller when the
+// server compressed it); null when the browser does not say.
 function wasmSize() {
   const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
-  return entry?.decodedBodySize || 0;
+  return entry?.decodedBodySize ? { decoded: entry.decodedBodySize, encoded: entry.encodedBodySize || entry.decodedBodySize } : null;
 }
 
 setupExamples();

@@ -84,7 +84,8 @@ function bridgeValues(slot, slots, zh) {
     .map((s) => valueHeadline(s.value, { zh }));
 }
 
-const SENTENCE = /[^.!?。！？\n]+(?:[.!?。！？]+|$)/gu;
+// Sentence ends: . ! ? before white space (not "import.meta.env"), or a Chinese mark.
+const SENTENCE_END = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const words = (text) => new Set(String(text).toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 
 // When the engine's sentence only points elsewhere: the sentence of the same
@@ -94,8 +95,8 @@ function contentSentence(slot) {
   const asked = words(slot.question);
   let best = null;
   let bestScore = -1;
-  for (const m of text.matchAll(SENTENCE)) {
-    const sentence = m[0].trim();
+  for (const piece of text.split(SENTENCE_END)) {
+    const sentence = piece.trim();
     if (!sentence || isNavigation(sentence)) continue;
     const score = [...words(sentence)].filter((w) => asked.has(w)).length;
     if (score > bestScore) [best, bestScore] = [sentence, score];

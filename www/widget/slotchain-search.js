@@ -164,11 +164,12 @@ export class SlotchainSearch extends HTMLElement {
         this.reset();
       }
     });
-    this.dataset.status = 'idle';
     this._syncLabels();
   }
 
   connectedCallback() {
+    // not in the constructor: an element made by createElement may not set attributes there
+    if (!this.dataset.status) this.dataset.status = 'idle';
     document.addEventListener('keydown', this._onDocKey);
     document.addEventListener('pointerdown', this._onDocPointer);
   }
