@@ -15,8 +15,8 @@ mod wording;
 pub use wording::agree;
 
 use crate::compute::duration::unit_label;
-use crate::index::Index;
 use crate::compute::number::format_amount as amount;
+use crate::index::Index;
 use crate::model::{Coverage, Slot, SlotState, TaskKind, Value};
 
 /// Parts asked and answered.

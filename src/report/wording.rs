@@ -42,7 +42,12 @@ pub fn agree_text(text: &str, user: &str) -> String {
     let word = |i: usize| pieces.get(i).filter(|p| p.word).map(|p| p.text);
     let space = |i: usize| pieces.get(i).is_some_and(|p| p.text == " ");
     let is_user = |i: usize| word(i) == Some(user);
-    let compound = |i: usize| matches!(word(i).map(str::to_lowercase).as_deref(), Some("and" | "or"));
+    let compound = |i: usize| {
+        matches!(
+            word(i).map(str::to_lowercase).as_deref(),
+            Some("and" | "or")
+        )
+    };
     let mut out = String::with_capacity(text.len() + 8);
     for (i, p) in pieces.iter().enumerate() {
         // words alternate with the gaps between them: a neighbour word is two away
@@ -122,7 +127,10 @@ mod tests {
             agree_text("Priya have a refund pending", "Priya"),
             "Priya has a refund pending"
         );
-        assert_eq!(agree_text("am Priya on call?", "Priya"), "is Priya on call?");
+        assert_eq!(
+            agree_text("am Priya on call?", "Priya"),
+            "is Priya on call?"
+        );
     }
 
     #[test]
@@ -131,8 +139,14 @@ mod tests {
             agree_text("where do Priyanka work?", "Priya"),
             "where do Priyanka work?"
         );
-        assert_eq!(agree_text("where do we work?", "Priya"), "where do we work?");
-        assert_eq!(agree_text("undo Priya's change", "Priya"), "undo Priya's change");
+        assert_eq!(
+            agree_text("where do we work?", "Priya"),
+            "where do we work?"
+        );
+        assert_eq!(
+            agree_text("undo Priya's change", "Priya"),
+            "undo Priya's change"
+        );
         assert_eq!(agree_text("", "Priya"), "");
     }
 }
