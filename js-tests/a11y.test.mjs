@@ -11,7 +11,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, CHROMIUM, INDEX_FILES, assertArtefacts, startServer, launchBrowser, seriousViolations } from './helpers.mjs';
+import {
+  REPO, CHROMIUM, INDEX_FILES, assertArtefacts, startServer, launchBrowser, seriousViolations, clickDemoExample,
+} from './helpers.mjs';
 import { EXAMPLES } from '../www/examples.js';
 
 const WWW = join(REPO, 'www');
@@ -36,11 +38,7 @@ async function demoReady(page) {
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
 }
 
-async function clickExample(page, ex) {
-  const before = Number((await page.getAttribute('#results', 'data-runs')) ?? 0);
-  await page.click(`button.example[data-example="${ex.label}"]`);
-  await page.waitForFunction((n) => Number(document.getElementById('results').dataset.runs ?? 0) > n, before, { timeout: 15_000 });
-}
+const clickExample = (page, ex) => clickDemoExample(page, ex.label);
 
 async function askWidget(page, question) {
   await page.focus('slotchain-search input');

@@ -13,6 +13,7 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   REPO, CLI, CHROMIUM, INDEX_FILES, SEEDS, assertArtefacts, cliAsk, startServer, launchBrowser,
+  clickDemoExample, demoRuns, waitForDemoRun,
 } from './helpers.mjs';
 import { EXAMPLES } from '../www/examples.js';
 import { readState } from '../www/url-state.js';
@@ -37,17 +38,7 @@ async function open(path = '', contextOptions = {}) {
   return { context, page, errors };
 }
 
-const runs = async (page) => Number((await page.getAttribute('#results', 'data-runs')) ?? 0);
-
-async function waitForRun(page, before) {
-  await page.waitForFunction((n) => Number(document.getElementById('results').dataset.runs ?? 0) > n, before, { timeout: 15_000 });
-}
-
-async function clickExample(page, name) {
-  const before = await runs(page);
-  await page.click(`button.example[data-example="${label(name)}"]`);
-  await waitForRun(page, before);
-}
+const clickExample = (page, name) => clickDemoExample(page, label(name));
 
 /** GET with these headers; the body as sent (fetch would decode it). */
 const rawGet = (url, headers) => new Promise((resolve, reject) => {
@@ -103,10 +94,10 @@ describe('demo page: what a visitor meets', () => {
         assert.match(await page.innerText('#k-note'), /from 1 to 20/, `k=${bad} is refused with a note`);
         assert.equal(await page.isVisible('#answer'), false, `k=${bad}: no answer shown`);
       }
-      const before = await runs(page);
+      const before = await demoRuns(page);
       await page.fill('#opt-k', '5');
       await page.click('#ask');
-      await waitForRun(page, before);
+      await waitForDemoRun(page, before);
       assert.equal(await page.isVisible('#k-note'), false);
       assert.equal(urlState(page).options.k, '5', 'k is in the URL');
       assert.deepEqual(errors, []);
@@ -121,9 +112,9 @@ describe('demo page: what a visitor meets', () => {
       await page.fill('#q', 'refund window for electronics '.repeat(80)); // 2,400 characters, one clause
       const length = await page.$eval('#q', (q) => q.value.length);
       assert.equal(length, 2000, 'the field keeps 2,000 characters');
-      const before = await runs(page);
+      const before = await demoRuns(page);
       await page.click('#ask');
-      await waitForRun(page, before);
+      await waitForDemoRun(page, before);
       assert.equal(await page.isVisible('#error'), false, 'the engine accepts what the field holds');
       await page.$eval('#q', (q) => { q.value = 'y'.repeat(2001); });
       await page.click('#ask');
@@ -139,14 +130,14 @@ describe('demo page: what a visitor meets', () => {
     try {
       const scope = { user: 'Priya', access: ['public', 'operations'], environment: 'staging', today: '2026-03-15' };
       await clickExample(page, 'incident multi-hop');
-      let before = await runs(page);
+      let before = await demoRuns(page);
       await page.fill('#scope-user', scope.user); // re-asks once typing pauses
-      await waitForRun(page, before);
+      await waitForDemoRun(page, before);
       await page.selectOption('#scope-environment', scope.environment);
-      before = await runs(page);
+      before = await demoRuns(page);
       await page.fill('#scope-today', scope.today);
       await page.dispatchEvent('#scope-today', 'change');
-      await waitForRun(page, before);
+      await waitForDemoRun(page, before);
       await page.waitForFunction(() => new URL(location.href).searchParams.get('today') === '2026-03-15');
       const shared = page.url();
       assert.deepEqual(readState(new URL(shared).searchParams).scope, scope, 'the URL holds the scope');
@@ -223,7 +214,7 @@ describe('demo page: what a visitor meets', () => {
     }
   });
 
-  it('words and units: "where does Priya work?", Chinese durations, singular counts', async () => {
+  it('words and units: "where does Priya work?", Chinese durations, inline code, singular counts', async () => {
     const { context, page } = await open();
     try {
       await clickExample(page, 'personal memory');
@@ -237,13 +228,20 @@ describe('demo page: what a visitor meets', () => {
       for (const v of values) assert.match(v, /^\d+ 个(自然日|工作日)（.+后）$/, v);
       assert.doesNotMatch(await page.innerText('#results'), /calendar|working day|calendar_day/);
 
+      // Markdown inline code in an answer shows as code, never as backticks
+      await clickExample(page, 'incident multi-hop');
+      const cli = cliAsk(INCIDENT.question, urlState(page).scope);
+      assert.match(cli.answer, /`[^`]+`/, 'premise: the CLI answer holds inline code');
+      assert.ok((await page.$$eval('#answer code.inline-code', (els) => els.length)) >= 1);
+      assert.ok(!(await page.innerText('#answer')).includes('`'), 'no backtick in the answer');
+
       // a one-part question in one wave: singular
       await page.click('#options > summary');
       await page.check('#opt-no-decompose');
       await page.fill('#q', 'What is the refund window for electronics?');
-      const before = await runs(page);
+      const before = await demoRuns(page);
       await page.click('#ask');
-      await waitForRun(page, before);
+      await waitForDemoRun(page, before);
       assert.match(await page.innerText('#timing'), /\b1 part in 1 wave$/);
     } finally {
       await context.close();

@@ -212,3 +212,18 @@ export async function seriousViolations(page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n}`));
 }
+
+/** The demo's count of rendered reports (#results data-runs). */
+export const demoRuns = async (page) => Number((await page.getAttribute('#results', 'data-runs')) ?? 0);
+
+/** Waits until the demo has rendered a report after `before` of them. */
+export async function waitForDemoRun(page, before) {
+  await page.waitForFunction((n) => Number(document.getElementById('results').dataset.runs ?? 0) > n, before, { timeout: 15_000 });
+}
+
+/** Clicks the demo's example button with this label and waits for its report. */
+export async function clickDemoExample(page, label) {
+  const before = await demoRuns(page);
+  await page.click(`button.example[data-example="${label}"]`);
+  await waitForDemoRun(page, before);
+}

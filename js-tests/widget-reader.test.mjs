@@ -9,7 +9,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { REPO, CLI, CHROMIUM, assertArtefacts, runCli, cliAsk, startServer, launchBrowser } from './helpers.mjs';
+import { REPO, CLI, CHROMIUM, assertArtefacts, cliAsk, startServer, launchBrowser } from './helpers.mjs';
 import { readerText } from '../www/components/reader.js';
 import { isNavigation } from '../www/components/words.js';
 
@@ -19,11 +19,8 @@ const BASE = 'https://docs.example.com/';
 const QUESTION = 'How do I install the CLI and how do I roll back a deploy?';
 const OTHER = 'How do I upgrade the agents?';
 
-function cliAskDocs(question) {
-  const res = runCli(['ask', '-i', DOCS_IDX, question]);
-  if (res.status !== 0) throw new Error(`CLI exited ${res.status}: ${res.stderr.trim()}`);
-  return JSON.parse(res.stdout);
-}
+/** The CLI's report over the docs site's single-file index (default scope, as the widget). */
+const cliAskDocs = (question) => cliAsk(question, undefined, { index: 'docs.idx' });
 
 let server;
 let browser;
