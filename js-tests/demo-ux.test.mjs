@@ -222,6 +222,18 @@ describe('demo page: what a visitor meets', () => {
       assert.match(text, /where does Priya work\?/);
       assert.doesNotMatch(text, /\bdo Priya\b/);
 
+      // with no user, "I" is nobody: Priya's memories do not answer
+      const anon = cliAsk('where do I work?', { access: ['public'] });
+      assert.ok(anon.slots.every((sl) => sl.state !== 'supported'), 'premise: the CLI finds nothing without a user');
+      let before = await demoRuns(page);
+      await page.fill('#scope-user', '');
+      await waitForDemoRun(page, before);
+      before = await demoRuns(page);
+      await page.fill('#q', 'where do I work?');
+      await page.click('#ask');
+      await waitForDemoRun(page, before);
+      assert.doesNotMatch(await page.innerText('#answer'), /Priya|Northwind/);
+
       await clickExample(page, 'travel deadlines 2026 vs 2025');
       const values = await page.$$eval('[data-slot-id] .value-duration', (els) => els.map((e) => e.textContent));
       assert.ok(values.length >= 2, 'premise: duration values are shown');
@@ -239,7 +251,7 @@ describe('demo page: what a visitor meets', () => {
       await page.click('#options > summary');
       await page.check('#opt-no-decompose');
       await page.fill('#q', 'What is the refund window for electronics?');
-      const before = await demoRuns(page);
+      before = await demoRuns(page);
       await page.click('#ask');
       await waitForDemoRun(page, before);
       assert.match(await page.innerText('#timing'), /\b1 part in 1 wave$/);

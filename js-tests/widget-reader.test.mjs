@@ -221,7 +221,7 @@ describe('reader rules (components/reader.js, words.js)', () => {
 
   it('navigation sentences are told from content', () => {
     for (const nav of ['See the deployment guide.', 'More details from Netlify on build hooks.', 'For more information, see Routing.',
-      'Read more about islands.', 'Learn more in the API reference.', '详见部署指南。', '']) {
+      'Read more about islands.', 'Learn more in the API reference.', '详见部署指南。', '在我们的 Netlify 部署指南 中学习如何部署你的 Astro 网站。', '']) {
       assert.equal(isNavigation(nav), true, nav);
     }
     for (const content of ['Set runtime variables with skiff env set.', 'Seeds are planted in spring.', 'The CLI talks to agents on port 7420.',

@@ -91,7 +91,8 @@ const words = (text) => new Set(String(text).toLowerCase().match(/[\p{L}\p{N}]{3
 // When the engine's sentence only points elsewhere: the sentence of the same
 // passage that shares most words with the part and does not; none → null.
 function contentSentence(slot) {
-  const text = slot.evidence?.[0]?.text ?? '';
+  const evidence = slot.evidence ?? [];
+  const text = (evidence.find((ev) => ev.passage_id === slot.value.passage_id) ?? evidence[0])?.text ?? '';
   const asked = words(slot.question);
   let best = null;
   let bestScore = -1;

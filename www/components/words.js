@@ -98,7 +98,9 @@ const NAVIGATION = [
   /^(for )?more (details|info|information|on|about)\b/i,
   /^for (more|further|additional|full|a full|a complete|details|information)\b/i,
   /^(next|previous|back to|up next|related|edit this page|on this page)\b/i,
-  /^(参见|请参阅|详见|更多|了解更多|阅读更多|下一步|上一页|下一页)/u,
+  /^(参见|请参阅|参阅|详见|更多|了解更多|阅读更多|查看|请查看|访问|下一步|上一页|下一页)/u,
+  // "在我们的 Netlify 部署指南中学习……" (learn it in our guide)
+  /^(请)?在.{0,30}(指南|文档|教程)\s*中\s*(学习|了解|查看)/u,
 ];
 
 /** True when a sentence only links or navigates (it says where, never what). */
