@@ -246,6 +246,7 @@ describe('demo page: what a visitor meets', () => {
       assert.match(cli.answer, /`[^`]+`/, 'premise: the CLI answer holds inline code');
       assert.ok((await page.$$eval('#answer code.inline-code', (els) => els.length)) >= 1);
       assert.ok(!(await page.innerText('#answer')).includes('`'), 'no backtick in the answer');
+      assert.ok((await page.$$eval('#slots .passage-text code.inline-code', (els) => els.length)) >= 1, 'evidence shows code as code');
 
       // a one-part question in one wave: singular
       await page.click('#options > summary');

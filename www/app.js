@@ -197,7 +197,8 @@ function hideError() {
 }
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`);
-const kb = (n) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
+// KB = 1,000 B, as the README counts
+const kb = (n) => `${(n / 1000).toFixed(n < 10000 ? 1 : 0)} KB`;
 
 // ---------------------------------------------------------------- wiring
 function setupExamples() {

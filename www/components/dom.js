@@ -109,16 +109,15 @@ export function splitSpan(text, span) {
   return null;
 }
 
-/** A fragment of text with the span wrapped in <mark> (text nodes only). */
+/**
+ * A fragment of text with the span wrapped in <mark> and inline code as
+ * <code> (`richText`; a code pair cut by the span stays backticks).
+ */
 export function highlighted(text, span, markClass = 'span') {
   const parts = splitSpan(text, span);
-  if (!parts) return [document.createTextNode(text ?? '')];
+  if (!parts) return richText(text);
   const [before, mid, after] = parts;
-  return [
-    document.createTextNode(before),
-    h('mark', { class: markClass }, mid),
-    document.createTextNode(after),
-  ];
+  return [...richText(before), h('mark', { class: markClass }, richText(mid)), ...richText(after)];
 }
 
 /** The five slot states, in legend order, with a word, a symbol and a hint. */
