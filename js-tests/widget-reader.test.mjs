@@ -146,6 +146,34 @@ describe('widget reader mode in Chromium', () => {
     }
   });
 
+  it('Escape drops a question that waits on its parts: it never appears', async () => {
+    const { context, page } = await openDocs();
+    try {
+      await page.focus('slotchain-search input');
+      await page.waitForSelector('slotchain-search[data-status="ready"]', { timeout: 30_000 });
+      let release;
+      let held = 0;
+      const parts = new Promise((r) => (release = r));
+      await page.route('**/docs/*.slc', async (route) => {
+        if (!route.request().url().endsWith('manifest.slc')) {
+          held++;
+          await parts;
+        }
+        await route.continue();
+      });
+      await page.fill('slotchain-search input', QUESTION);
+      await page.press('slotchain-search input', 'Enter');
+      await page.press('slotchain-search input', 'Escape');
+      assert.ok(held > 0, 'premise: the question was waiting on its parts');
+      release();
+      await page.waitForTimeout(300); // its parts have arrived by now
+      assert.deepEqual(await page.evaluate(() => window.__answers), [], 'no answer rendered');
+      assert.equal(await page.$eval('slotchain-search', (w) => w.shadowRoot.querySelector('.panel').hidden), true, 'the panel stays closed');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('inline code shows as code; the index and scope attributes work', async () => {
     const scope = { access: ['public', 'operations'], environment: 'production' };
     const question = 'Which rollback rule applies to the service that failed after the second retry?';

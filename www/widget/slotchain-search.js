@@ -75,6 +75,8 @@ import { CSS } from './style.js';
 
 /** Quiet typing before the field's question is asked (the `debounce` attribute overrides it). */
 const DEBOUNCE_MS = 250;
+/** Fewest characters typed before the widget asks on its own. */
+const MIN_TYPED = 2;
 
 const DEFAULT_PKG = new URL('../pkg/slotchain.js', import.meta.url).href;
 const COMPONENTS_CSS = new URL('../components/components.css', import.meta.url).href;
@@ -246,16 +248,19 @@ export class SlotchainSearch extends HTMLElement {
     const token = ++this._asked;
     const current = () => token === this._asked;
     let report;
+    this._results.setAttribute('aria-busy', 'true');
     try {
       report = await this._answerOf(question);
     } catch (err) {
       if (!current()) return null;
+      this._results.removeAttribute('aria-busy');
       this._panel.hidden = false;
       this._results.hidden = true;
       this._showStatus(err instanceof Error ? err.message : String(err), 'error');
       return null;
     }
     if (!current() || !report) return null;
+    this._results.removeAttribute('aria-busy');
     this._render(report);
     this.dataset.question = question;
     this.dataset.runs = String(Number(this.dataset.runs ?? 0) + 1);
@@ -298,10 +303,12 @@ export class SlotchainSearch extends HTMLElement {
   _onInput() {
     clearTimeout(this._typing);
     this._asked++;
-    if (this._input.value.trim() === '') {
+    const typed = this._input.value.trim();
+    if (typed === '') {
       if (this._engine) this.close();
       return;
     }
+    if ([...typed].length < MIN_TYPED) return; // one letter is not a question yet; Enter still asks it
     const wait = Number.parseInt(this.getAttribute('debounce') ?? '', 10);
     const ms = Number.isInteger(wait) && wait >= 0 ? wait : DEBOUNCE_MS;
     if (ms > 0) this._typing = setTimeout(() => this.ask(), ms);
@@ -312,8 +319,11 @@ export class SlotchainSearch extends HTMLElement {
     this._panel.hidden = true;
   }
 
-  /** Clears the field, closes the panel and returns focus to the field. */
+  /** Clears the field, closes the panel and returns focus to the field; an answer in flight is dropped. */
   reset() {
+    clearTimeout(this._typing);
+    this._asked++;
+    this._results.removeAttribute('aria-busy');
     this._input.value = '';
     this.close();
     this._input.focus();
