@@ -29,9 +29,10 @@
 //   passage IDs, scores, expected types, the plan graph and the trace are
 //   only inside the "How this was answered" disclosure.
 // - Search as you type. A question of two characters or more is asked once
-//   typing pauses (`debounce`), and any question at once on Enter. The answer on screen is replaced only by a complete
-//   answer to the newest question: an answer (or error) to a question that
-//   was since edited, or cleared with Escape, is dropped.
+//   typing pauses (`debounce`), and any question at once on Enter. The
+//   answer on screen is replaced only by a complete answer to the newest
+//   question: an answer (or error) to a question that was since edited, or
+//   cleared with Escape, is dropped.
 // - Lazy. Nothing is fetched on page load: the wasm module, the index (or the
 //   bundle's manifest) and the components' stylesheet are fetched on the first
 //   focus of the search field (or the first `/` key press, which focuses it),
