@@ -70,7 +70,7 @@ import { renderGraph } from '../components/graph.js';
 import { renderSlots } from '../components/slots.js';
 import { renderReader } from '../components/reader.js';
 import { renderTrace } from '../components/trace.js';
-import { h, s, clear, safeUrl } from '../components/dom.js';
+import { h, s, safeUrl } from '../components/dom.js';
 import { openEngine, dropInstance, prepare } from './engine.js';
 import { CSS } from './style.js';
 
