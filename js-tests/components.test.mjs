@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { REPO, CHROMIUM, assertArtefacts, startServer, launchBrowser, setCheckbox } from './helpers.mjs';
 import { buildMockSite } from './fixtures/mock-site.mjs';
 import { formatValue, valueHeadline } from '../www/components/dom.js';
+import { count, formatAmount, partName } from '../www/components/words.js';
 
 const fixture = JSON.parse(readFileSync(join(REPO, 'js-tests', 'fixtures', 'report.json'), 'utf8'));
 const VALUES = JSON.parse(readFileSync(join(REPO, 'js-tests', 'fixtures', 'values.json'), 'utf8'));
@@ -53,6 +54,22 @@ describe('formatValue: one line for every value variant', () => {
       'The Greywell Sisters — 1997 vs 1991 (The Tidewalkers) vs 2003 (Third Band)');
     assert.equal(formatValue({ ...VALUES.difference, amount: 0, direction: 'same', first: 30, second: 30 }), 'no difference (30 vs 30)');
     assert.equal(formatValue(null), '—');
+  });
+
+  it('in a Chinese report: units and start events read as Chinese', () => {
+    assert.equal(formatValue(VALUES.duration, { zh: true }), '5 个工作日（审批后）');
+    assert.equal(valueHeadline(VALUES.duration, { zh: true }), '5 个工作日');
+    assert.equal(formatValue(VALUES.difference, { zh: true }), '缩短了 30 个自然日（60 → 30）');
+    assert.equal(formatValue({ ...VALUES.difference, amount: 0, direction: 'same' }, { zh: true }), '没有变化（60 → 30）');
+  });
+
+  it('counts and names: singular and plural, no placeholder in a part\'s name', () => {
+    assert.deepEqual([count(1, 'part'), count(2, 'part'), count(0, 'wave')], ['1 part', '2 parts', '0 waves']);
+    assert.equal(formatAmount(1, 'calendar_day'), '1 calendar day');
+    assert.equal(partName({ question: 'Which rollback rule applies to {q1}?', label: 'Which rollback rule applies to the failed service?' }),
+      'Which rollback rule applies to the failed service?');
+    assert.equal(partName({ question: 'Which rule applies to {q1} in {q2}?' }), 'Which rule applies to … in …?');
+    assert.equal(partName({ question: 'How do I install it?' }), 'How do I install it?');
   });
 });
 

@@ -186,3 +186,44 @@ export async function askBundleInNode(Engine, dir, question, scope) {
   const names = await loadParts(engine, read, { question, scope });
   return { report: engine.ask(question, scope), names, engine };
 }
+
+const AXE_SOURCE = join(REPO, 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * Runs axe-core inside `page` (its source evaluated in the page, so the
+ * page's CSP does not apply; open shadow roots included) and returns the
+ * serious and critical violations as one line each: "rule (impact): target
+ * … — summary".
+ */
+export async function seriousViolations(page) {
+  assertArtefacts([AXE_SOURCE]);
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n}`));
+}
+
+/** The demo's count of rendered reports (#results data-runs). */
+export const demoRuns = async (page) => Number((await page.getAttribute('#results', 'data-runs')) ?? 0);
+
+/** Waits until the demo has rendered a report after `before` of them. */
+export async function waitForDemoRun(page, before) {
+  await page.waitForFunction((n) => Number(document.getElementById('results').dataset.runs ?? 0) > n, before, { timeout: 15_000 });
+}
+
+/** Clicks the demo's example button with this label and waits for its report. */
+export async function clickDemoExample(page, label) {
+  const before = await demoRuns(page);
+  await page.click(`button.example[data-example="${label}"]`);
+  await waitForDemoRun(page, before);
+}

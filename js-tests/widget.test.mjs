@@ -28,15 +28,19 @@ function cliAskDocs(question) {
   return JSON.parse(res.stdout);
 }
 
-/** The widget's documented citation rule: per slot, its first 3 evidence urls; each passage once. */
+/**
+ * The reader's documented source rule: per part asked that was answered or
+ * found unconfirmed, the first 3 distinct evidence urls (a comparison's or
+ * computation's from the parts it read), in part order.
+ */
 function expectedCitations(report) {
-  const seen = new Map();
-  for (const sl of report.slots) {
-    for (const ev of sl.evidence.filter((e) => e.url).slice(0, 3)) {
-      if (!seen.has(ev.passage_id)) seen.set(ev.passage_id, new URL(ev.url, BASE).href);
-    }
+  const out = [];
+  for (const sl of report.slots.filter((s) => s.asked && (s.state === 'supported' || s.state === 'unresolved'))) {
+    const from = ['compare', 'compute'].includes(sl.kind) ? report.slots.filter((s) => sl.depends_on.includes(s.id)) : [sl];
+    const urls = [...new Set(from.flatMap((s) => s.evidence).filter((e) => e.url).map((e) => new URL(e.url, BASE).href))];
+    out.push(...urls.slice(0, 3));
   }
-  return [...seen.values()];
+  return out;
 }
 
 let server;
@@ -224,9 +228,9 @@ describe('help widget <slotchain-search> in Chromium', () => {
       for (const line of expected.answer.split('\n').filter(Boolean)) {
         assert.ok(answer.includes(line.replace(/\[[^\]]+\]/g, '').trim().slice(0, 40)), `answer shows: ${line}`);
       }
-      // passage text is text: the evidence blockquotes hold no elements but <mark>
+      // passage text is text: the evidence blockquotes hold no elements but <mark> and inline <code>
       const tags = await page.$$eval('slotchain-search .passage-text *', (els) => [...new Set(els.map((e) => e.tagName))]);
-      assert.deepEqual(tags.filter((t) => t !== 'MARK'), []);
+      assert.deepEqual(tags.filter((t) => t !== 'MARK' && t !== 'CODE'), []);
       assert.deepEqual(events.errors, []);
     } finally {
       await context.close();

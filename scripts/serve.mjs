@@ -5,10 +5,17 @@
 //
 // --port 0 picks a free port. The first stdout line is always
 // "serving <root> on http://<host>:<port>/" so tests can read the port.
+//
+// Text and wasm go out compressed when the request's Accept-Encoding allows
+// it (brotli, else gzip; `Vary: Accept-Encoding`), so the bytes on the wire
+// are those a static host with compression sends. Each file is compressed
+// once per modification time and kept in memory. Bundle parts (.slc) are
+// gzip inside already and go out as they are.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve, extname, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +33,44 @@ const MIME = {
   '.idx': 'application/octet-stream',
   '.slc': 'application/octet-stream', // bundle parts (gzip inside; inflated by the widget)
 };
+
+// What is worth compressing: text and wasm (indexes too: the demo's .idx
+// files are uncompressed binary). Images and bundle parts are not.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.ts', '.map', '.idx']);
+
+const ENCODERS = {
+  br: (buf) => brotliCompressSync(buf, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: buf.length },
+  }),
+  gzip: (buf) => gzipSync(buf, { level: 9 }),
+};
+
+/**
+ * The encoding to answer with: brotli when accepted, else gzip, else none
+ * (an encoding listed with q=0 is refused; `*` accepts both).
+ */
+function pickEncoding(header) {
+  const accepted = new Map();
+  for (const item of String(header ?? '').split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+const compressed = new Map(); // `${encoding} ${file}` → { mtimeMs, body }
+
+async function compressedBody(file, info, encoding) {
+  const key = `${encoding} ${file}`;
+  const hit = compressed.get(key);
+  if (hit && hit.mtimeMs === info.mtimeMs) return hit.body;
+  const body = ENCODERS[encoding](await readFile(file));
+  compressed.set(key, { mtimeMs: info.mtimeMs, body });
+  return body;
+}
 
 function parseArgs(argv) {
   const opts = { root: 'www', port: 8080, host: '127.0.0.1' };
@@ -113,12 +158,20 @@ const server = createServer(async (req, res) => {
       info = await stat(file);
     }
     if (!info.isFile()) return send(res, 404, 'not found');
-    res.writeHead(200, {
-      'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': info.size,
+    const ext = extname(file).toLowerCase();
+    const headers = {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
-    });
+    };
+    const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (COMPRESSIBLE.has(ext)) headers.vary = 'Accept-Encoding';
+    if (encoding) {
+      const body = await compressedBody(file, info, encoding);
+      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+      return res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    res.writeHead(200, { ...headers, 'content-length': info.size });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file)
       .on('error', () => res.destroy())

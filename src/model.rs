@@ -707,6 +707,10 @@ pub struct Report {
     pub slots: Vec<Slot>,
     pub waves: Vec<Vec<String>>,
     pub context: Vec<ContextEntry>,
+    /// Evidence passages the index marks superseded (`meta.status`), so a
+    /// front end can badge them; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub superseded: Vec<String>,
     pub coverage: Coverage,
     pub answer: String,
     pub trace: Vec<TraceEntry>,

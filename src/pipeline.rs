@@ -249,9 +249,11 @@ fn execute_plan(
         slots.insert(u.at.min(slots.len()), unplanned_slot(n + 1, u));
     }
     let context = merge(index, &ranked, options.k);
+    report::agree(&mut slots, scope.user.as_deref());
     Ok(Report {
         id: None,
         question: question.to_string(),
+        superseded: report::superseded(index, &slots),
         coverage: report::coverage(&slots),
         answer: report::answer(question, &slots),
         slots,

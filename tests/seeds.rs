@@ -387,7 +387,7 @@ fn travel_policy_record_matches_seed_002() {
     // The gap line names the part that is missing, and what it was for.
     assert_eq!(
         lines[2],
-        "未能找到以下内容的资料：境外的提交期限 (用于: 境外的提交期限也与境内一样吗?)"
+        "未能找到以下内容的资料：境外的提交期限（用于：境外的提交期限也与境内一样吗?）"
     );
 }
 
@@ -528,7 +528,7 @@ fn where_do_i_work_and_what_should_i_not_eat() {
     let questions: Vec<&str> = r.slots.iter().map(|s| s.question.as_str()).collect();
     assert_eq!(
         questions,
-        vec!["where do Priya work?", "what should Priya not eat?"]
+        vec!["where does Priya work?", "what should Priya not eat?"]
     );
     assert_eq!(evidence_ids(slot(&r, "q1"))[0], "mem-priya-work");
     let diet = evidence_ids(slot(&r, "q2"));

@@ -1,13 +1,22 @@
 // The demo page: loads the wasm engine and the bundled indexes (each on first
-// use, then kept), asks questions over the chosen index under the scope set in
-// the side panel, and renders the report with the reusable components
+// use, then kept), asks questions over the chosen index under the scope set
+// under the question, and renders the report with the reusable components
 // (answer, plan graph, slot cards).
+//
+// Guarantees: what is on screen always belongs to the last question asked —
+// an error or an empty question clears the previous answer and says why in
+// words; the URL holds the question, the index, the whole scope and the
+// options (url-state.js), and opening it restores them; `today` starts as
+// the browser's local date; `k` outside 1–20 is refused with a visible note.
 import init, { Engine } from './pkg/slotchain.js';
 import { renderAnswer } from './components/answer.js';
 import { renderGraph } from './components/graph.js';
 import { renderSlots } from './components/slots.js';
-import { h, clear, formatNumber } from './components/dom.js';
+import { renderTrace } from './components/trace.js';
+import { h, clear } from './components/dom.js';
+import { formatNumber, count } from './components/words.js';
 import { EXAMPLES, INDEXES, DEFAULT_INDEX, exampleIndex } from './examples.js';
+import { readState, writeState, localDate } from './url-state.js';
 
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +24,7 @@ const els = {
   status: $('status'),
   askForm: $('ask-form'),
   q: $('q'),
+  qHint: $('q-hint'),
   ask: $('ask'),
   index: $('index'),
   scopeForm: $('scope-form'),
@@ -25,6 +35,8 @@ const els = {
   today: $('scope-today'),
   todayClear: $('scope-today-clear'),
   k: $('opt-k'),
+  kNote: $('k-note'),
+  options: $('options'),
   noDecompose: $('opt-no-decompose'),
   examples: $('examples'),
   error: $('error'),
@@ -54,12 +66,13 @@ function readScope() {
   return scope;
 }
 
+// `today` absent from `scope` means the browser's local date.
 function writeScope(scope = {}) {
   els.user.value = scope.user ?? '';
   const access = new Set(scope.access ?? ['public']);
   for (const box of els.scopeForm.querySelectorAll('input[name="access"]')) box.checked = access.has(box.value);
   els.environment.value = scope.environment ?? '';
-  els.today.value = scope.today ?? '';
+  els.today.value = 'today' in scope ? (scope.today ?? '') : localDate();
   updateScopeSummary();
 }
 
@@ -67,26 +80,54 @@ function updateScopeSummary() {
   const sc = readScope();
   const parts = [sc.access.length ? sc.access.join(' + ') : 'no access'];
   if (sc.user) parts.unshift(sc.user);
-  parts.push(sc.environment ?? 'any env');
-  if (sc.today) parts.push(sc.today);
+  parts.push(sc.environment ?? 'any environment');
+  parts.push(sc.today ? `today ${sc.today}` : 'no date');
   els.scopeSummary.textContent = parts.join(' · ');
 }
 
+const K_MIN = 1;
+const K_MAX = 20;
+
+/** The options, or a sentence saying why the `k` field is refused. */
 function readOptions() {
   const options = {};
-  const k = Number.parseInt(els.k.value, 10);
-  if (Number.isInteger(k) && k > 0) options.k = k;
+  const raw = els.k.value.trim();
+  if (raw !== '' || els.k.validity.badInput) {
+    const k = Number(raw);
+    if (!Number.isInteger(k) || k < K_MIN || k > K_MAX) {
+      return { error: `k must be a whole number from ${K_MIN} to ${K_MAX}${raw ? ` (not ${raw})` : ''}.` };
+    }
+    options.k = k;
+  }
   if (els.noDecompose.checked) options.noDecompose = true;
-  return options;
+  return { options };
+}
+
+function showNote(el, text) {
+  el.textContent = text ?? '';
+  el.hidden = !text;
 }
 
 // ---------------------------------------------------------------- asking
 function ask() {
+  if (!engine) return;
   const question = els.q.value.trim();
-  if (!engine || !question) return;
+  const { options, error } = readOptions();
+  showNote(els.kNote, error);
+  if (error) {
+    els.options.open = true;
+    clearResults();
+    return;
+  }
+  if (!question) {
+    clearResults();
+    showNote(els.qHint, 'Type a question first, or pick one of the examples.');
+    els.q.focus();
+    return;
+  }
+  showNote(els.qHint, null);
   hideError();
   const scope = readScope();
-  const options = readOptions();
   let report;
   const t0 = performance.now();
   try {
@@ -100,10 +141,14 @@ function ask() {
   els.results.dataset.question = question;
   els.results.dataset.runs = String(Number(els.results.dataset.runs ?? 0) + 1);
   const url = new URL(location.href);
-  url.searchParams.set('q', question);
-  if (els.index.value === DEFAULT_INDEX) url.searchParams.delete('index');
-  else url.searchParams.set('index', els.index.value);
+  writeState(url.searchParams, { question, index: els.index.value, defaultIndex: DEFAULT_INDEX, scope, options });
   history.replaceState(null, '', url);
+}
+
+// A changed scope, option or index re-asks the question on the page, if any.
+function askAgain() {
+  if (els.q.value.trim()) ask();
+  else showNote(els.kNote, readOptions().error);
 }
 
 // Test hooks on #results: data-question (the question last rendered) and
@@ -114,16 +159,14 @@ function render(report, ms) {
   const anchors = renderSlots(els.slots, report);
   renderAnswer(els.answer, report, { anchors });
   renderGraph(els.graph, report, { onSelect: focusSlot });
-  els.timing.textContent = `answered in ${formatMs(ms)} in the browser` +
-    (typeof report.elapsed_us === 'number' ? ` (engine ${formatMs(report.elapsed_us / 1000)})` : '') +
-    ` · ${report.slots?.length ?? 0} parts in ${report.waves?.length ?? 0} waves`;
+  els.timing.textContent = `answered in ${formatMs(ms)} in your browser · ` +
+    `${count(report.slots?.length ?? 0, 'part')} in ${count(report.waves?.length ?? 0, 'wave')}`;
 
   clear(els.context).append(...(report.context ?? []).map((c) =>
     h('li', {},
       h('code', {}, c.passage_id), ' ', c.title ?? '', ' ',
       h('span', { class: 'muted' }, `— ${(c.slots ?? []).join(', ')} · ${formatNumber(c.score)}`))));
-  clear(els.trace).append(...(report.trace ?? []).map((t) =>
-    h('li', {}, h('code', {}, t.stage), t.slot ? [' ', h('code', { class: 'muted' }, t.slot)] : null, ' ', t.message ?? '')));
+  renderTrace(els.trace, report);
   els.raw.textContent = JSON.stringify(report, null, 2);
 }
 
@@ -134,7 +177,15 @@ function focusSlot(id) {
   card.focus({ preventScroll: true });
 }
 
+// Takes the last answer off the page (it no longer matches what was asked).
+function clearResults() {
+  els.results.hidden = true;
+  delete els.results.dataset.question;
+  hideError();
+}
+
 function showError(err) {
+  clearResults();
   const message = err instanceof Error ? err.message : String(err);
   els.error.textContent = message;
   els.error.hidden = false;
@@ -146,7 +197,8 @@ function hideError() {
 }
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`);
-const kb = (n) => `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
+// KB = 1,000 B, as the README counts
+const kb = (n) => `${(n / 1000).toFixed(n < 10000 ? 1 : 0)} KB`;
 
 // ---------------------------------------------------------------- wiring
 function setupExamples() {
@@ -174,7 +226,7 @@ function setupForms() {
   els.scopeForm.addEventListener('submit', (ev) => ev.preventDefault());
   els.scopeForm.addEventListener('change', () => {
     updateScopeSummary();
-    ask();
+    askAgain();
   });
   // on small screens the scope panel starts folded (its summary shows the scope)
   if (matchMedia('(max-width: 899px)').matches) els.scopeDetails.open = false;
@@ -183,16 +235,16 @@ function setupForms() {
   els.user.addEventListener('input', () => {
     updateScopeSummary();
     clearTimeout(timer);
-    timer = setTimeout(ask, 350);
+    timer = setTimeout(askAgain, 350);
   });
   for (const { file, label } of INDEXES) els.index.append(h('option', { value: file }, label));
   els.index.addEventListener('change', async () => {
-    if (await useIndex(els.index.value)) ask();
+    if (await useIndex(els.index.value)) askAgain();
   });
   els.todayClear.addEventListener('click', () => {
     els.today.value = '';
     updateScopeSummary();
-    ask();
+    askAgain();
   });
 }
 
@@ -256,16 +308,24 @@ async function useIndex(file) {
 
 function showStats(file, { engine: e, size, loadMs }) {
   const st = e.stats();
-  const wasmBytes = wasmSize();
+  const wasm = wasmSize();
+  const wire = wasm && wasm.encoded < wasm.decoded ? ` (${kb(wasm.encoded)} over the network)` : '';
   els.stats.textContent = `Index ${file}: ${st.passages} passages, ${st.terms} terms, ${st.entities} entities · ` +
-    `${kb(size)} index${wasmBytes ? `, ${kb(wasmBytes)} wasm` : ''} · ` +
+    `${kb(size)} index${wasm ? `, ${kb(wasm.decoded)} wasm${wire}` : ''} · ` +
     `loaded in ${formatMs(loadMs)}; no network is used after the page's indexes are loaded.`;
 }
 
 async function load() {
   wasmReady = init({ module_or_path: new URL('./pkg/slotchain_bg.wasm', import.meta.url) });
-  const params = new URL(location.href).searchParams;
-  if (!(await useIndex(params.get('index') ?? DEFAULT_INDEX))) {
+  const state = readState(new URL(location.href).searchParams);
+  writeScope(state.scope);
+  if (state.options.k !== undefined) {
+    els.k.value = state.options.k;
+    els.options.open = true;
+  }
+  els.noDecompose.checked = Boolean(state.options.noDecompose);
+  els.q.value = state.question;
+  if (!(await useIndex(state.index ?? DEFAULT_INDEX))) {
     els.status.textContent = 'The engine failed to load.';
     els.status.dataset.ready = 'false';
     return;
@@ -274,16 +334,14 @@ async function load() {
   document.documentElement.dataset.ready = 'true';
   // the other indexes load in the background, so the page keeps working offline
   for (const { file } of INDEXES) loadIndex(file).catch(() => {});
-  const q = params.get('q');
-  if (q) {
-    els.q.value = q;
-    ask();
-  }
+  if (state.question) ask();
 }
 
+// The wasm module's size, and its bytes on the wire (smaller when the
+// server compressed it); null when the browser does not say.
 function wasmSize() {
   const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
-  return entry?.decodedBodySize || 0;
+  return entry?.decodedBodySize ? { decoded: entry.decodedBodySize, encoded: entry.encodedBodySize || entry.decodedBodySize } : null;
 }
 
 setupExamples();

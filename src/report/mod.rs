@@ -6,10 +6,18 @@
 //! that could not be found (`missing`, `blocked`, `error`) and one naming
 //! every part found but not confirmed (`unresolved`, with the reason). A
 //! partial answer keeps its verified parts; nothing is filled into a gap.
+//! A Chinese answer words durations as "30 个自然日（差旅结束后）" and
+//! brackets with fullwidth marks. [`superseded`] lists the evidence
+//! passages the index marks superseded, so a front end can badge them.
+
+mod wording;
+
+pub use wording::agree;
 
 use crate::compute::duration::unit_label;
 use crate::compute::number::format_amount as amount;
 use crate::index::catalog::title_base;
+use crate::index::Index;
 use crate::model::{Coverage, Slot, SlotState, TaskKind, Value, TITLE_TYPE};
 
 /// Parts asked and answered.
@@ -44,7 +52,7 @@ pub fn describe(value: &Value, zh: bool) -> String {
         } => {
             let label = unit_label(*unit, *a, zh);
             match (start, zh) {
-                (Some(s), true) => format!("{s}后 {label}"),
+                (Some(s), true) => format!("{label}（{s}后）"),
                 (Some(s), false) => format!("{label} after {s}"),
                 (None, _) => label,
             }
@@ -115,6 +123,22 @@ pub fn describe(value: &Value, zh: bool) -> String {
         }
         Value::Common { value, .. } => value.clone(),
     }
+}
+
+/// The evidence passages whose `meta.status` marks them superseded, each
+/// once, in the order the slots cite them.
+pub fn superseded(index: &Index, slots: &[Slot]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for e in slots.iter().flat_map(|s| &s.evidence) {
+        let stale = index
+            .doc_of(&e.passage_id)
+            .and_then(|d| index.passage(d))
+            .is_some_and(|p| p.is_superseded());
+        if stale && !out.contains(&e.passage_id) {
+            out.push(e.passage_id.clone());
+        }
+    }
+    out
 }
 
 /// Passages that support a slot, following compute slots to their inputs; a
@@ -211,6 +235,15 @@ fn root<'s>(slot: &Slot, slots: &'s [Slot], depth: usize) -> Option<&'s Slot> {
 pub fn answer(question: &str, slots: &[Slot]) -> String {
     let zh = question.chars().any(crate::analyze::is_cjk);
     let needed = if zh { "用于" } else { "needed for" };
+    // "(needed for: …)" or "（用于：…）"
+    let aside = |text: String| {
+        if zh {
+            format!("（{text}）")
+        } else {
+            format!(" ({text})")
+        }
+    };
+    let colon = if zh { "：" } else { ": " };
     let mut lines = Vec::new();
     let mut missing = Vec::new();
     let mut unconfirmed = Vec::new();
@@ -245,7 +278,7 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
             }
             (SlotState::Unresolved, _) => {
                 let reason = s.reason.clone().unwrap_or_default();
-                unconfirmed.push(format!("{} ({reason})", name(s)));
+                unconfirmed.push(format!("{}{}", name(s), aside(reason)));
             }
             (SlotState::Blocked, _) => match root(s, slots, 0) {
                 // A chain names the step that failed, and what it was for.
@@ -256,11 +289,11 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                     let item = if step == part {
                         step
                     } else {
-                        format!("{step} ({needed}: {part})")
+                        format!("{step}{}", aside(format!("{needed}{colon}{part}")))
                     };
                     if r.state == SlotState::Unresolved {
                         let reason = r.reason.clone().unwrap_or_default();
-                        unconfirmed.push(format!("{item} ({reason})"));
+                        unconfirmed.push(format!("{item}{}", aside(reason)));
                     } else {
                         missing.push(item);
                     }
@@ -274,11 +307,12 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                         .filter(|x| x.state != SlotState::Supported)
                         .collect();
                     let inputs: Vec<String> = failed.iter().map(|x| x.question.clone()).collect();
-                    let item = format!("{} ({needed}: {})", inputs.join(", "), name(s));
+                    let list = inputs.join(if zh { "、" } else { ", " });
+                    let item = format!("{list}{}", aside(format!("{needed}{colon}{}", name(s))));
                     if failed.iter().all(|x| x.state == SlotState::Unresolved) {
                         let reasons: Vec<String> =
                             failed.iter().filter_map(|x| x.reason.clone()).collect();
-                        unconfirmed.push(format!("{item} ({})", reasons.join("; ")));
+                        unconfirmed.push(format!("{item}{}", aside(reasons.join("; "))));
                     } else {
                         missing.push(item);
                     }

@@ -1,12 +1,13 @@
 // The extractive answer: one line per supported part with [passage-id]
-// citations (linked to the evidence cards), then the honest "could not find" /
+// citations (linked to the evidence cards) and Markdown inline code shown
+// as code, then the honest "could not find" /
 // "could not confirm" lines, and the coverage of the parts asked.
 //
 //   renderAnswer(container, report, { anchors })
 //
 // `anchors` (optional) is a Set of passage IDs that have an evidence card on
 // the page; citations of other passages render as plain labels.
-import { h, clear, passageAnchor } from './dom.js';
+import { h, clear, passageAnchor, richText } from './dom.js';
 
 // The report's gap lines (English and Chinese forms), and which kind each is.
 const GAP_PREFIXES = [
@@ -32,7 +33,7 @@ export function renderAnswer(container, report, { anchors } = {}) {
           h('span', { class: 'gap-icon', 'aria-hidden': 'true' }, '⚠'),
           ' ',
           h('strong', {}, gap),
-          line.slice(gap.length)),
+          richText(line.slice(gap.length))),
       );
     } else {
       list.append(h('p', { class: 'answer-line' }, citedText(line, anchors)));
@@ -57,7 +58,7 @@ function citedText(line, anchors) {
   const re = /\[([^\[\]\s]{1,200})\]/g;
   let last = 0;
   for (const m of line.matchAll(re)) {
-    if (m.index > last) out.push(line.slice(last, m.index));
+    if (m.index > last) out.push(richText(line.slice(last, m.index)));
     const id = m[1];
     const linked = !anchors || anchors.has(id);
     out.push(
@@ -67,7 +68,7 @@ function citedText(line, anchors) {
     );
     last = m.index + m[0].length;
   }
-  if (last < line.length) out.push(line.slice(last));
+  if (last < line.length) out.push(richText(line.slice(last)));
   return out;
 }
 

@@ -5,6 +5,8 @@
 // through text nodes (`textContent` / `createTextNode`). Nothing here uses
 // innerHTML, insertAdjacentHTML or attribute-based URLs other than http(s).
 
+import { formatNumber, formatAmount, formatDuration } from './words.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
@@ -44,6 +46,24 @@ function append(node, children) {
     else if (child instanceof Node) node.appendChild(child);
     else node.appendChild(document.createTextNode(String(child)));
   }
+}
+
+/**
+ * Text with Markdown inline code (`like this`) as <code> elements, the rest
+ * as text nodes; an unpaired backtick stays a backtick.
+ */
+export function richText(text) {
+  const out = [];
+  const str = String(text ?? '');
+  const re = /`([^`\n]+)`/g;
+  let last = 0;
+  for (const m of str.matchAll(re)) {
+    if (m.index > last) out.push(document.createTextNode(str.slice(last, m.index)));
+    out.push(h('code', { class: 'inline-code' }, m[1]));
+    last = m.index + m[0].length;
+  }
+  if (last < str.length) out.push(document.createTextNode(str.slice(last)));
+  return out;
 }
 
 /** Removes every child of `node`. */
@@ -89,16 +109,15 @@ export function splitSpan(text, span) {
   return null;
 }
 
-/** A fragment of text with the span wrapped in <mark> (text nodes only). */
+/**
+ * A fragment of text with the span wrapped in <mark> and inline code as
+ * <code> (`richText`; a code pair cut by the span stays backticks).
+ */
 export function highlighted(text, span, markClass = 'span') {
   const parts = splitSpan(text, span);
-  if (!parts) return [document.createTextNode(text ?? '')];
+  if (!parts) return richText(text);
   const [before, mid, after] = parts;
-  return [
-    document.createTextNode(before),
-    h('mark', { class: markClass }, mid),
-    document.createTextNode(after),
-  ];
+  return [...richText(before), h('mark', { class: markClass }, richText(mid)), ...richText(after)];
 }
 
 /** The five slot states, in legend order, with a word, a symbol and a hint. */
@@ -119,43 +138,28 @@ export function isComputeKind(kind) {
   return kind === 'compare' || kind === 'compute';
 }
 
-const UNITS = {
-  calendar_day: ['calendar day', 'calendar days'],
-  working_day: ['working day', 'working days'],
-  hour: ['hour', 'hours'],
-  week: ['week', 'weeks'],
-  month: ['month', 'months'],
-  year: ['year', 'years'],
-};
-
-export function formatNumber(n) {
-  if (typeof n !== 'number') return String(n);
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
-}
-
-export function formatAmount(amount, unit) {
-  const names = UNITS[unit] ?? [String(unit ?? '').replaceAll('_', ' '), String(unit ?? '').replaceAll('_', ' ')];
-  return `${formatNumber(amount)} ${Math.abs(amount) === 1 ? names[0] : names[1]}`;
-}
-
 const cite = (passageId) => (passageId ? ` [${passageId}]` : '');
 const inPassage = (passageId) => (passageId ? ` in [${passageId}]` : '');
 const kindNote = (kind) => (kind ? ` (${kind})` : '');
 
+const ZH_DIRECTION = { shorter: '缩短', longer: '延长', earlier: '提前', later: '推迟' };
+
 /**
  * The value itself, without where it came from or what it was compared with:
- * "1958", "Tomas Varga", "no", "30 calendar days". Graph nodes show this;
- * `formatValue` starts with it.
+ * "1958", "Tomas Varga", "no", "30 calendar days" ("30 个自然日" when `zh`).
+ * Graph nodes show this; `formatValue` starts with it.
  */
-export function valueHeadline(value) {
+export function valueHeadline(value, { zh = false } = {}) {
   if (!value || typeof value !== 'object') return '—';
   switch (value.type) {
     case 'duration':
-      return formatAmount(value.amount, value.unit);
-    case 'difference':
-      return value.direction === 'same' || value.amount === 0
-        ? 'no difference'
-        : `${formatAmount(Math.abs(value.amount), value.unit)}${value.direction ? ` ${value.direction}` : ''}`;
+      return formatAmount(value.amount, value.unit, zh);
+    case 'difference': {
+      if (value.direction === 'same' || value.amount === 0) return zh ? '没有变化' : 'no difference';
+      const amount = formatAmount(Math.abs(value.amount), value.unit, zh);
+      if (zh) return `${ZH_DIRECTION[value.direction] ?? '相差'}了 ${amount}`;
+      return `${amount}${value.direction ? ` ${value.direction}` : ''}`;
+    }
     case 'same':
       return value.equal ? 'yes — the same' : 'no — they differ';
     case 'verdict':
@@ -186,19 +190,22 @@ const comparedList = (compared = []) => compared.map((c) => `${c.label}: ${c.val
 const FACTS_SHOWN = 2;
 
 /**
- * One-line human form of a slot value ("30 calendar days after 差旅结束",
+ * One-line human form of a slot value ("30 个自然日（差旅结束后）",
  * "1958 (year) in [tomas-varga]", "Callum Reid — 2 November 1966 vs
  * 14 March 1971 (Iona Fraser)", "no — Tomas Varga: Hungarian; Elena
- * Sorensen: Danish").
+ * Sorensen: Danish"). `zh`: the report speaks Chinese (units and the
+ * start event read as Chinese).
  */
-export function formatValue(value) {
+export function formatValue(value, { zh = false } = {}) {
   if (!value || typeof value !== 'object') return '—';
-  const head = valueHeadline(value);
+  const head = valueHeadline(value, { zh });
   switch (value.type) {
     case 'duration':
-      return head + (value.start ? ` after ${value.start}` : '');
+      return formatDuration(value, zh);
     case 'difference':
-      return `${head} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
+      return zh
+        ? `${head}（${formatNumber(value.second)} → ${formatNumber(value.first)}）`
+        : `${head} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
     case 'choice': {
       const compared = value.compared ?? [];
       const chosen = compared.find((c) => c.slot === value.slot);

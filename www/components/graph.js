@@ -3,18 +3,21 @@
 // (retrieve/follow) are rounded rectangles, compute slots (compare/compute)
 // hexagons. Every node names its state in words, so colour is never the only
 // signal, and the value it found ("= Tomas Varga", "= no"), so a chain's
-// bridge value and a comparison's outcome read off the graph; hops whose
-// chain edge failed validation are dashed.
+// bridge value and a comparison's outcome read off the graph, and the
+// constraints that tell look-alike parts apart ("2026 · domestic"); hops
+// whose chain edge failed validation are dashed. A plan wider than its box
+// scrolls sideways, with a fading edge and a note saying so.
 //
 //   renderGraph(container, report, { onSelect(slotId) })
 //
 // Test hooks: <svg data-graph>, one [data-node="<slot id>"] per slot,
 // one [data-edge="<from>-><to>"] per dependency, a [data-value] line in a
-// node that has a value.
+// node that has a value, a [data-constraints] line in one with constraints.
 import { h, s, clear, stateInfo, isComputeKind, valueHeadline, STATES } from './dom.js';
+import { isZh, partName } from './words.js';
 
 const W = 176; // node width
-const H = 80; // node height
+const LINE = 17; // one text line of a node
 const COL_GAP = 60;
 const ROW_GAP = 16;
 const PAD = 10;
@@ -50,6 +53,10 @@ export function renderGraph(container, report, { onSelect } = {}) {
   const slots = report?.slots ?? [];
   const uid = `g${++instances}`;
   const col = layoutColumns(report);
+  const zh = isZh(report?.question);
+  // every node gets a constraints line when any has one, so nodes align
+  const withConstraints = slots.some((sl) => Object.keys(sl.constraints ?? {}).length);
+  const H = 80 + (withConstraints ? LINE : 0);
 
   const columns = [];
   for (const sl of slots) {
@@ -122,10 +129,25 @@ export function renderGraph(container, report, { onSelect } = {}) {
     const p = pos.get(sl.id);
     const info = stateInfo(sl.state);
     const compute = isComputeKind(sl.kind);
-    const value = nodeValue(sl);
+    const value = nodeValue(sl, zh);
     const shape = compute
       ? s('polygon', { class: 'shape', points: `14,0 ${W - 14},0 ${W},${H / 2} ${W - 14},${H} 14,${H} 0,${H / 2}` })
       : s('rect', { class: 'shape', width: W, height: H, rx: 10, ry: 10 });
+    const question = partName(sl);
+    const constraints = Object.values(sl.constraints ?? {}).join(' · ');
+    const room = compute ? 24 : 28;
+    let y = 19;
+    const line = (cls, text, extra = {}) => s('text', { class: cls, x: W / 2, y: (y += LINE) - LINE, 'text-anchor': 'middle', ...extra }, text);
+    const texts = [
+      s('text', { class: 'node-id', x: W / 2, y, 'text-anchor': 'middle' },
+        s('tspan', { class: 'node-name' }, sl.id),
+        s('tspan', { class: 'node-kind' }, ` · ${sl.kind}`)),
+    ];
+    y += 20;
+    texts.push(line('node-state', `${info.symbol} ${info.id}`));
+    texts.push(line('node-question', truncate(question, room)));
+    if (withConstraints) texts.push(line('node-constraints', truncate(constraints, room), { 'data-constraints': '' }));
+    if (value) texts.push(line('node-value', truncate(`= ${value}`, room), { 'data-value': '' }));
     const node = s('g', {
       'data-node': sl.id,
       'data-state': sl.state,
@@ -133,16 +155,12 @@ export function renderGraph(container, report, { onSelect } = {}) {
       transform: `translate(${p.x},${p.y})`,
       tabindex: onSelect ? 0 : null,
       role: onSelect ? 'button' : null,
-      'aria-label': `${sl.id}, ${sl.kind}, ${sl.state}${sl.question ? `: ${sl.question}` : ''}${value ? ` = ${value}` : ''}`,
     },
-    s('title', {}, `${sl.id} (${sl.kind}) — ${sl.state}${sl.reason ? `: ${sl.reason}` : ''}\n${sl.question ?? ''}`),
+    // the accessible name: everything the node shows, untruncated
+    s('title', {}, `${sl.id} (${sl.kind}) — ${sl.state}${sl.reason ? `: ${sl.reason}` : ''}\n${question}` +
+      `${constraints ? `\n${constraints}` : ''}${value ? `\n= ${value}` : ''}`),
     shape,
-    s('text', { class: 'node-id', x: W / 2, y: 19, 'text-anchor': 'middle' },
-      s('tspan', { class: 'node-name' }, sl.id),
-      s('tspan', { class: 'node-kind' }, ` · ${sl.kind}`)),
-    s('text', { class: 'node-state', x: W / 2, y: 39, 'text-anchor': 'middle' }, `${info.symbol} ${info.id}`),
-    s('text', { class: 'node-question', x: W / 2, y: 56, 'text-anchor': 'middle' }, truncate(sl.question ?? '', compute ? 24 : 28)),
-    value ? s('text', { class: 'node-value', 'data-value': '', x: W / 2, y: 72, 'text-anchor': 'middle' }, truncate(`= ${value}`, compute ? 24 : 28)) : null);
+    texts);
     if (onSelect) {
       node.addEventListener('click', () => onSelect(sl.id));
       node.addEventListener('keydown', (ev) => {
@@ -156,15 +174,24 @@ export function renderGraph(container, report, { onSelect } = {}) {
   }
   svg.append(nodes);
 
-  container.append(h('div', { class: 'graph-scroll' }, svg), renderLegend(slots));
+  const scroller = h('div', { class: 'graph-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plan graph (scrolls sideways)' }, svg);
+  const more = h('p', { class: 'graph-more', hidden: true }, 'The plan is wider than the screen: scroll it sideways →');
+  container.append(scroller, more, renderLegend(slots));
+  const check = () => {
+    const scrolls = scroller.scrollWidth > scroller.clientWidth + 1;
+    scroller.classList.toggle('scrolls', scrolls);
+    more.hidden = !scrolls;
+  };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(check).observe(scroller);
+  requestAnimationFrame(check);
   return svg;
 }
 
 // What a node shows of its slot's value: the value itself, not a passage's
 // sentence (the question line already says what the part is about).
-function nodeValue(slot) {
+function nodeValue(slot, zh) {
   const v = slot.value;
-  return v && v.type !== 'passage' ? valueHeadline(v) : null;
+  return v && v.type !== 'passage' ? valueHeadline(v, { zh }) : null;
 }
 
 /** The legend: every state word with its swatch, and the two node shapes. */

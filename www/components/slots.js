@@ -1,13 +1,17 @@
-// Per-slot status cards: the sub-question, kind, constraints, state, reason,
-// value, evidence (the supporting span highlighted inside the passage text)
-// and the chain hops with their join key and validity.
+// Per-slot status cards: the sub-question (never with a `{q1}` placeholder),
+// kind, constraints, state, reason, value (in the report's language),
+// evidence (the supporting span highlighted inside the passage text, a
+// "superseded" badge on a passage the index marks superseded) and the chain
+// hops with their join key and validity.
 //
 //   renderSlots(container, report, { maxEvidence })
 //
 // Test hooks: each card carries data-slot-id and data-state; evidence lives
-// inside `.evidence`. Returns the Set of passage IDs given an anchor, so the
-// answer can link its citations.
-import { h, clear, highlighted, formatValue, stateInfo, isComputeKind, safeUrl, passageAnchor, formatNumber } from './dom.js';
+// inside `.evidence`, a superseded passage's item has data-superseded.
+// Returns the Set of passage IDs given an anchor, so the answer can link its
+// citations.
+import { h, clear, highlighted, formatValue, stateInfo, isComputeKind, safeUrl, passageAnchor } from './dom.js';
+import { formatNumber, isZh, partName } from './words.js';
 
 export function renderSlots(container, report, { maxEvidence = 3 } = {}) {
   clear(container);
@@ -17,11 +21,12 @@ export function renderSlots(container, report, { maxEvidence = 3 } = {}) {
     container.append(h('p', { class: 'muted' }, 'No slots.'));
     return anchors;
   }
-  for (const slot of slots) container.append(renderSlot(slot, anchors, maxEvidence));
+  const how = { zh: isZh(report.question), superseded: new Set(report.superseded ?? []) };
+  for (const slot of slots) container.append(renderSlot(slot, anchors, maxEvidence, how));
   return anchors;
 }
 
-export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
+export function renderSlot(slot, anchors = new Set(), maxEvidence = 3, { zh = false, superseded = new Set() } = {}) {
   const info = stateInfo(slot.state);
   const compute = isComputeKind(slot.kind);
   const card = h('article', {
@@ -39,7 +44,7 @@ export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
         h('span', { class: `kind-badge ${compute ? 'compute' : 'retrieval'}` }, slot.kind),
         slot.asked ? h('span', { class: 'asked-badge', title: 'the question asked this part directly' }, 'asked') : h('span', { class: 'asked-badge step', title: 'an intermediate step other parts depend on' }, 'step')),
       h('span', { class: `state-badge state-${info.id}`, title: info.hint }, h('span', { 'aria-hidden': 'true' }, info.symbol), ` ${info.id}`)),
-    h('p', { class: 'slot-question' }, slot.question ?? ''),
+    h('p', { class: 'slot-question' }, partName(slot)),
   );
 
   const facts = h('dl', { class: 'slot-facts' });
@@ -56,14 +61,14 @@ export function renderSlot(slot, anchors = new Set(), maxEvidence = 3) {
       constraints.map(([k, v]) => h('code', { class: 'chip' }, `${k}=${v}`))));
   }
   if (slot.reason) fact('reason', h('span', { class: 'reason' }, slot.reason));
-  if (slot.value) fact('value', renderValue(slot.value));
+  if (slot.value) fact('value', renderValue(slot.value, zh));
   card.append(facts);
 
   const evidence = slot.evidence ?? [];
   if (evidence.length) {
     const list = h('ol', { class: 'evidence' });
     evidence.forEach((ev, i) => {
-      const item = renderEvidence(ev, anchors);
+      const item = renderEvidence(ev, anchors, superseded.has(ev.passage_id));
       if (i >= maxEvidence) item.hidden = true;
       list.append(item);
     });
@@ -99,8 +104,8 @@ function formatOutput(output) {
   return `${output.type}${output.entity_type ? ` (${output.entity_type})` : ''}`;
 }
 
-function renderValue(value) {
-  const out = [h('span', { class: `value value-${value.type}` }, formatValue(value))];
+function renderValue(value, zh) {
+  const out = [h('span', { class: `value value-${value.type}` }, formatValue(value, { zh }))];
   const quote = valueQuote(value);
   if (quote) out.push(h('span', { class: 'value-quote' }, ' — “', quote, '”'));
   if (value.compared?.length) out.push(renderCompared(value));
@@ -133,16 +138,21 @@ function renderCompared(value) {
       value.type === 'choice' && c.slot === value.slot ? h('span', { class: 'chosen-mark', title: 'chosen' }, ' ✓') : null)));
 }
 
-function renderEvidence(ev, anchors) {
+function renderEvidence(ev, anchors, superseded) {
   const url = safeUrl(ev.url);
   const anchorId = anchors.has(ev.passage_id) ? null : passageAnchor(ev.passage_id);
   if (anchorId) anchors.add(ev.passage_id);
-  return h('li', { class: 'evidence-item', id: anchorId, dataset: { passageId: ev.passage_id } },
+  return h('li', {
+    class: `evidence-item${superseded ? ' superseded' : ''}`,
+    id: anchorId,
+    dataset: superseded ? { passageId: ev.passage_id, superseded: '' } : { passageId: ev.passage_id },
+  },
     h('div', { class: 'evidence-head' },
       h('code', { class: 'passage-id' }, ev.passage_id),
       ' ',
       url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank', class: 'evidence-title' }, ev.title || ev.passage_id)
         : h('span', { class: 'evidence-title', title: ev.url || null }, ev.title || ''),
+      superseded ? h('span', { class: 'superseded-badge', title: 'a newer revision replaces this passage' }, 'superseded') : null,
       typeof ev.score === 'number' ? h('span', { class: 'score', title: 'retrieval score' }, `score ${formatNumber(ev.score)}`) : null),
     h('blockquote', { class: 'passage-text' }, highlighted(ev.text ?? ev.span?.text ?? '', ev.span)));
 }
