@@ -151,10 +151,7 @@ fn a_part_answered_by_the_page_of_the_thing_asked_names_it() {
         // Chinese asks no kind.
         ("哪部小说想象了托比亚斯·里德的真实故事？", "Harrow Lane"),
         // A stated person is the value, not the page's title.
-        (
-            "Who toured with the band Copperline?",
-            "Copperline",
-        ),
+        ("Who toured with the band Copperline?", "Copperline"),
     ];
     let mut cases: Vec<(&str, bool, Report)> = Vec::new();
     for (q, name) in naming {

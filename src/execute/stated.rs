@@ -481,9 +481,15 @@ mod tests {
         );
         // US order, and a month with its year, still read whole.
         let t = "Pat Lee (born March 5, 1950 – 1990) was a singer.";
-        assert_eq!(value(Answer::Date, t, "born").as_deref(), Some("March 5, 1950"));
+        assert_eq!(
+            value(Answer::Date, t, "born").as_deref(),
+            Some("March 5, 1950")
+        );
         let t = "The bridge opened in May 1937, 12 years after work began.";
-        assert_eq!(value(Answer::Date, t, "opened").as_deref(), Some("May 1937"));
+        assert_eq!(
+            value(Answer::Date, t, "opened").as_deref(),
+            Some("May 1937")
+        );
     }
 
     #[test]

@@ -80,7 +80,12 @@ mod tests {
         );
         // Paraphrase: another noun of the same class.
         assert_eq!(
-            subject_of("Harrow Lane", text, "Which book imagines a ferryman's story?").as_deref(),
+            subject_of(
+                "Harrow Lane",
+                text,
+                "Which book imagines a ferryman's story?"
+            )
+            .as_deref(),
             Some("Harrow Lane")
         );
     }
@@ -90,7 +95,11 @@ mod tests {
         let text = "Harrow Lane is a 2011 novel by Mira Castell. The novel imagines a ferryman.";
         // The question names the page.
         assert_eq!(
-            subject_of("Harrow Lane", text, "What does the novel Harrow Lane imagine?"),
+            subject_of(
+                "Harrow Lane",
+                text,
+                "What does the novel Harrow Lane imagine?"
+            ),
             None
         );
         // Another class: a city is not answered by a novel.
