@@ -171,6 +171,29 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
                 break;
             }
         }
+        // A range without its year takes the year its end states: "May 31
+        // to June 12, 1864", "August 28–30, 1862".
+        let year_stated = text.get(start..end).is_some_and(|d| {
+            analyze::words(d)
+                .iter()
+                .any(|w| w.term.len() == 4 && w.term.chars().all(|c| c.is_ascii_digit()))
+        });
+        if !year_stated {
+            let after = ws.iter().skip_while(|x| x.0 < end).take(5);
+            for (_, we, n) in after {
+                let digits = n.chars().all(|c| c.is_ascii_digit());
+                if digits && n.len() == 4 {
+                    end = *we;
+                    break;
+                }
+                let joins = (digits && n.len() <= 2)
+                    || matches!(n.as_str(), "to" | "through" | "until")
+                    || lexicon::MONTHS.contains(&n.as_str());
+                if !joins {
+                    break;
+                }
+            }
+        }
         if end > ws.get(k).map_or(start, |x| x.1) || start < *ws_start {
             out.push((start, end));
         }
@@ -485,6 +508,20 @@ mod tests {
             value(Answer::Date, t, "born").as_deref(),
             Some("March 5, 1950")
         );
+        // A range takes the year its end states.
+        let t = "The Battle of Cold Harbor was fought from May 31 to June 12, 1864, near Mechanicsville.";
+        assert_eq!(
+            value(Answer::Date, t, "fought").as_deref(),
+            Some("May 31 to June 12, 1864")
+        );
+        let t = "The battle was fought August 28–30, 1862 in Prince William County.";
+        assert_eq!(
+            value(Answer::Date, t, "fought").as_deref(),
+            Some("August 28–30, 1862")
+        );
+        // Other words between them: no range.
+        let t = "On May 31 the 12 delegates met, and in 1864 they met again.";
+        assert_eq!(value(Answer::Date, t, "On").as_deref(), Some("May 31"));
         let t = "The bridge opened in May 1937, 12 years after work began.";
         assert_eq!(
             value(Answer::Date, t, "opened").as_deref(),
