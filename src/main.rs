@@ -406,8 +406,29 @@ fn eval(args: EvalArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// WASI gives a process no working directory: the npm package's runner
+/// (`package/node/wasi.js`) passes the caller's as `PWD`, and relative paths
+/// resolve against it as they do natively.
+#[cfg(target_os = "wasi")]
+fn enter_working_dir() -> Result<(), Failure> {
+    match std::env::var_os("PWD") {
+        Some(dir) => std::env::set_current_dir(&dir).map_err(|e| {
+            Failure::Other(Error::Io {
+                path: PathBuf::from(dir).display().to_string(),
+                message: format!("cannot enter the working directory: {e}"),
+            })
+        }),
+        None => Ok(()),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(target_os = "wasi")]
+    if let Err(Failure::Other(e) | Failure::Plan(e)) = enter_working_dir() {
+        eprintln!("slotchain: {e}");
+        return ExitCode::from(1);
+    }
     let result = match cli.command {
         Command::Index(a) => build(a),
         Command::Ask(a) => ask(a),
