@@ -1,0 +1,172 @@
+// The npm package `slotchain` as a site's build uses it, with no Rust
+// toolchain: pack it (package/build.mjs), install the tarball into an empty
+// project whose PATH holds node and npm but no cargo or rustc, index a built
+// fixture site with `npx slotchain index … --bundle` (the CLI compiled to
+// WASI), serve the site and ask the widget a two-part question in Chromium.
+// Also: the tarball holds only what a site needs, the WASI bundle is the
+// native CLI's byte for byte, and the Node API answers from it.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { REPO, CLI, PKG, assertArtefacts, runCli, startServer, launchBrowser } from './helpers.mjs';
+
+const TARGET = process.env.CARGO_TARGET_DIR ? join(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
+const WASI_CLI = join(TARGET, 'wasm32-wasip1', 'release', 'slotchain.wasm');
+const SITE = join(REPO, 'js-tests', 'fixtures', 'package-site');
+const QUESTION = 'Which port does the agent listen on for health checks, and how do I roll back a deploy?';
+/** Chrome of the fixture pages: none of it may reach a passage. */
+const CHROME = ['Skip to main content', 'menu', 'footer', 'Next: Deploy', 'On this page', 'Draft:', '¶'];
+
+/** What a site needs, and all the tarball may hold. */
+const ALLOWED = /^package\/(package\.json|README\.md|bin\/[^/]+\.js|node\/[^/]+\.(js|d\.ts)|wasi\/slotchain\.wasm|pkg\/.+|widget\/[^/]+\.js|components\/[^/]+\.css)$/;
+
+function sh(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  if (res.error) throw res.error;
+  return res;
+}
+
+/** A PATH of node, npm and npx (linked into `dir`) and the system directories, checked to hold no cargo or rustc. */
+function pathWithoutRust(dir) {
+  mkdirSync(dir);
+  for (const tool of ['node', 'npm', 'npx']) {
+    const found = sh('sh', ['-c', `command -v ${tool}`]).stdout.trim();
+    assert.ok(found, `${tool} is on this machine's PATH`);
+    symlinkSync(found, join(dir, tool));
+  }
+  const path = [dir, '/usr/bin', '/bin'].join(delimiter);
+  for (const d of path.split(delimiter)) {
+    for (const tool of ['cargo', 'rustc', 'rustup']) assert.ok(!existsSync(join(d, tool)), `${tool} in ${d}`);
+  }
+  return path;
+}
+
+/** Every file below `dir`, relative, sorted. */
+const filesBelow = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1))
+    .sort();
+
+describe('npm package: npx slotchain with no Rust toolchain, and the widget on a built site', () => {
+  let tmp;
+  let tgz;
+  let project;
+  let env;
+
+  before(() => {
+    assertArtefacts([join(PKG, 'slotchain_bg.wasm'), join(PKG, 'package.json'), WASI_CLI, CLI]);
+    tmp = mkdtempSync(join(tmpdir(), 'slotchain-package-'));
+    const built = sh(process.execPath, [join(REPO, 'package', 'build.mjs'), '--out', join(tmp, 'pack')], { cwd: REPO });
+    assert.equal(built.status, 0, built.stderr);
+    tgz = readdirSync(join(tmp, 'pack')).filter((f) => f.endsWith('.tgz')).map((f) => join(tmp, 'pack', f))[0];
+    assert.ok(tgz, `a tarball in ${join(tmp, 'pack')}: ${built.stdout}`);
+
+    project = join(tmp, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), '{ "name": "a-site", "private": true, "type": "module" }\n');
+    cpSync(SITE, join(project, 'public'), { recursive: true });
+    env = {
+      PATH: pathWithoutRust(join(tmp, 'bin')),
+      HOME: process.env.HOME ?? tmp,
+      npm_config_cache: join(tmp, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+    };
+    const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', tgz], { cwd: project, env });
+    assert.equal(installed.status, 0, installed.stderr);
+  });
+
+  after(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('the tarball holds only what a site needs', () => {
+    const listed = sh('tar', ['-tzf', tgz]).stdout.trim().split('\n');
+    const stray = listed.filter((f) => !ALLOWED.test(f) || /test|fixture|docs-page|demo|\.map$/i.test(f));
+    assert.deepEqual(stray, []);
+    for (const need of ['package/bin/slotchain.js', 'package/node/index.js', 'package/node/index.d.ts', 'package/wasi/slotchain.wasm',
+      'package/pkg/slotchain.js', 'package/pkg/slotchain.d.ts', 'package/pkg/slotchain_bg.wasm', 'package/pkg/bundle.js',
+      'package/widget/slotchain-search.js', 'package/components/components.css']) {
+      assert.ok(listed.includes(need), `${need} is packed`);
+    }
+    const widget = readFileSync(join(project, 'node_modules', 'slotchain', 'widget', 'slotchain-search.js'), 'utf8');
+    assert.doesNotMatch(widget, /^\s*import\s.*from\s/m, 'the widget is one module (no static imports left)');
+  });
+
+  it('npx slotchain index writes the native CLI\'s bundle byte for byte, and the widget next to it', () => {
+    const res = sh('npx', ['--offline', 'slotchain', 'index', 'public', '--bundle', '-o', 'public/_slotchain'], { cwd: project, env });
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stderr, /^indexed 4 pages → \d+ passages \(languages: en 4\), skipped 0 /m);
+    assert.match(res.stderr, /copied the search widget \(\d+ files\) into public\/_slotchain/);
+
+    const native = join(tmp, 'native');
+    const n = runCli(['index', join(project, 'public'), '--bundle', '-o', native]);
+    assert.equal(n.status, 0, n.stderr);
+    const parts = filesBelow(native);
+    assert.ok(parts.length > 5 && parts.every((f) => f.endsWith('.slc')), parts.join(' '));
+    const wasi = join(project, 'public', '_slotchain');
+    assert.deepEqual(filesBelow(wasi).filter((f) => f.endsWith('.slc')), parts);
+    for (const f of parts) assert.ok(readFileSync(join(wasi, f)).equals(readFileSync(join(native, f))), `${f} differs`);
+    for (const f of ['widget/slotchain-search.js', 'components/components.css', 'pkg/slotchain.js', 'pkg/slotchain_bg.wasm', 'pkg/bundle.js']) {
+      assert.ok(existsSync(join(wasi, f)), `${f} is served next to the bundle`);
+    }
+    assert.ok(!filesBelow(wasi).some((f) => f.endsWith('.d.ts')), 'no type declarations are served');
+  });
+
+  it('the Node API answers from that bundle, with no chrome in any passage', () => {
+    const script = `import { ask } from 'slotchain/node';
+      const r = await ask({ index: 'public/_slotchain', question: ${JSON.stringify(QUESTION)}, k: 50 });
+      console.log(JSON.stringify(r));`;
+    const res = sh('node', ['--input-type=module', '-e', script], { cwd: project, env });
+    assert.equal(res.status, 0, res.stderr);
+    const report = JSON.parse(res.stdout);
+    assert.deepEqual(report.slots.map((s) => s.state), ['supported', 'supported'], JSON.stringify(report.slots));
+    const cited = report.slots.map((s) => [s.evidence[0].url, s.evidence[0].title]);
+    assert.deepEqual(cited, [['/install.html#ports', 'Install › Ports'], ['/deploy/#roll-back-a-deploy', 'Deploy › Roll back a deploy']],
+      'real URLs, and titles without the site name of <title>Install – Acme Agent docs</title>');
+    const evidence = report.slots.flatMap((s) => s.evidence);
+    assert.ok(evidence.length >= 2);
+    for (const e of evidence) {
+      for (const chrome of [...CHROME, 'Acme Agent docs']) assert.ok(!e.text.includes(chrome), `${chrome} in ${e.title}: ${e.text}`);
+    }
+  });
+
+  it('served, the widget answers both parts with citations that resolve', async () => {
+    const server = await startServer(join(project, 'public'));
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      const failed = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+      await page.goto(`${server.url}faq.html`);
+      await page.waitForFunction(() => customElements.get('slotchain-search') !== undefined);
+      await page.fill('slotchain-search input[type="search"]', QUESTION);
+      await page.press('slotchain-search input[type="search"]', 'Enter');
+      await page.waitForFunction((q) => {
+        const w = document.querySelector('slotchain-search');
+        return Number(w.dataset.runs ?? 0) > 0 && w.dataset.question === q;
+      }, QUESTION, { timeout: 60_000 });
+      const states = await page.$$eval('slotchain-search [data-slot-id]', (els) => els.map((e) => e.dataset.state));
+      assert.deepEqual(states, ['supported', 'supported']);
+      const hrefs = await page.$$eval('slotchain-search a[data-citation]', (els) => els.map((a) => a.href));
+      assert.ok(hrefs.includes(`${server.url}install.html#ports`), hrefs.join(' '));
+      assert.ok(hrefs.includes(`${server.url}deploy/#roll-back-a-deploy`), hrefs.join(' '));
+      for (const href of hrefs) {
+        const url = new URL(href);
+        assert.equal(url.origin, new URL(server.url).origin, `${href} is on the site`);
+        const res = await fetch(url);
+        assert.equal(res.status, 200, `${href} resolves`);
+        const html = await res.text();
+        if (url.hash) assert.ok(html.includes(`id="${decodeURIComponent(url.hash.slice(1))}"`), `${href}: the page has the anchor`);
+      }
+      assert.deepEqual(failed, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
