@@ -75,8 +75,13 @@ fn check(generator: &str, chrome: &[&str], question: &str, page: &str) {
     .unwrap();
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["slots"][0]["state"], "supported", "{json}");
-    let cited = json["slots"][0]["evidence"][0]["url"].as_str().unwrap_or("");
-    assert!(cited.starts_with(page), "{question} cited {cited}, not {page}");
+    let cited = json["slots"][0]["evidence"][0]["url"]
+        .as_str()
+        .unwrap_or("");
+    assert!(
+        cited.starts_with(page),
+        "{question} cited {cited}, not {page}"
+    );
 }
 
 #[test]
