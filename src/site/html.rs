@@ -279,6 +279,7 @@ pub(crate) fn fragment(source: &str, c: &mut Collector, access: &mut Access) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::split::texts;
     use super::*;
 
     #[test]
@@ -302,25 +303,7 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
                 ("slot".to_string(), "setup".to_string()),
             ]
         );
-        let texts: Vec<_> = page
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(texts, vec!["Run x.", "npm i\nnpm run", "FAQ"]);
-    }
-
-    fn texts(page: &HtmlPage) -> Vec<&str> {
-        page.items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect()
+        assert_eq!(texts(&page.items), vec!["Run x.", "npm i\nnpm run", "FAQ"]);
     }
 
     #[test]
@@ -331,7 +314,7 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
         );
         assert_eq!(page.title, None);
         assert!(!page.marked);
-        assert_eq!(texts(&page), vec!["Body"]);
+        assert_eq!(texts(&page.items), vec!["Body"]);
     }
 
     #[test]
@@ -341,7 +324,7 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
                 &format!("<html><head><title>A | Site</title></head><body>{body}</body></html>"),
                 &mut Access::default(),
             );
-            (p.marked, texts(&p).join(" / "), p.title)
+            (p.marked, texts(&p.items).join(" / "), p.title)
         };
         let page_text =
             "<p>Outside</p><div role=main><p>Role</p></div><article><p>Article</p></article>";

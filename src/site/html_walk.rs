@@ -219,7 +219,7 @@ fn enter(e: ElementRef, chrome: Chrome, c: &mut Collector) -> Option<Close> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::split::Item;
+    use super::super::split::{texts, Item};
     use super::*;
     use scraper::Html;
 
@@ -234,16 +234,6 @@ mod tests {
         let mut c = Collector::default();
         region(body, chrome, &mut c);
         c.finish()
-    }
-
-    fn texts(items: &[Item]) -> Vec<&str> {
-        items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect()
     }
 
     #[test]

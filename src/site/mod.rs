@@ -351,7 +351,7 @@ fn assemble(
     // not see changes what is written.
     if readable.iter().any(|p| p.marked) {
         let before = readable.len();
-        readable.retain(|p| p.marked || p.kind != Kind::Html);
+        readable.retain(|p| p.marked || p.info.kind != Kind::Html);
         report.skipped_unmarked = before - readable.len();
     }
     let mut suffixes = title::Suffixes::default();
@@ -362,19 +362,20 @@ fn assemble(
     let mut by_key: HashMap<String, usize> = HashMap::new();
     for parsed in readable {
         let page = parsed.build(&suffixes);
-        if let Some(&first) = by_key.get(&page.key) {
+        let info = &page.info;
+        if let Some(&first) = by_key.get(&info.key) {
             report.problems.push(Problem {
-                path: page.path.clone(),
+                path: info.path.clone(),
                 message: format!(
                     "duplicate page {:?} (already read from {})",
-                    page.key,
-                    pages[first].path.display()
+                    info.key,
+                    pages[first].info.path.display()
                 ),
                 kind: ProblemKind::Duplicate,
             });
             continue;
         }
-        by_key.insert(page.key.clone(), pages.len());
+        by_key.insert(info.key.clone(), pages.len());
         pages.push(page);
     }
 
@@ -385,11 +386,12 @@ fn assemble(
             if section.text.trim().is_empty() {
                 continue;
             }
-            let mut meta = page.meta.clone();
+            let info = &page.info;
+            let mut meta = info.meta.clone();
             let mut targets = meta.get("links").map(MetaValue::items).unwrap_or_default();
-            let html = page.kind == Kind::Html;
+            let html = info.kind == Kind::Html;
             for href in &section.links {
-                let Some(key) = links::target(&page.key, &page.rel, html, href, &settings.base_url)
+                let Some(key) = links::target(&info.key, &info.rel, html, href, &settings.base_url)
                 else {
                     continue;
                 };
@@ -401,7 +403,7 @@ fn assemble(
                         .or_else(|| by_key.get(&format!("{key}/index")))
                 };
                 if let Some(&target) = found {
-                    let doc = &pages[target].doc;
+                    let doc = &pages[target].info.doc;
                     if target != index && !targets.contains(doc) {
                         targets.push(doc.clone());
                     }
@@ -417,7 +419,7 @@ fn assemble(
             report.skipped_empty += 1;
         } else {
             report.pages += 1;
-            let lang = page.lang.clone().unwrap_or_else(|| "unknown".into());
+            let lang = page.info.lang.clone().unwrap_or_else(|| "unknown".into());
             *report.languages.entry(lang).or_insert(0) += 1;
         }
     }

@@ -22,30 +22,9 @@ use super::{frontmatter, html, markdown, mdx, ProblemKind};
 use crate::model::{Meta, MetaValue, Passage, DEFAULT_ACCESS};
 use std::path::PathBuf;
 
-/// A page read, before its title is final (that needs the whole site).
+/// What a page is, whatever its title.
 #[derive(Debug)]
-pub(crate) struct Parsed {
-    pub path: PathBuf,
-    pub kind: Kind,
-    /// The levels that may read the page (never empty).
-    pub access: Vec<String>,
-    /// An HTML page that marks its content region (`data-slotchain-body`).
-    pub marked: bool,
-    /// The `<title>` of an HTML page, as written.
-    pub title_tag: Option<String>,
-    key: String,
-    rel: String,
-    doc: String,
-    /// The title the page declares (front matter, `slotchain:title`).
-    declared_title: Option<String>,
-    lang: Option<String>,
-    meta: Meta,
-    items: Vec<Item>,
-}
-
-/// One page, ready to give passages.
-#[derive(Debug)]
-pub(crate) struct Page {
+pub(crate) struct PageInfo {
     pub path: PathBuf,
     /// Path below the input directory without extension.
     pub key: String,
@@ -55,6 +34,27 @@ pub(crate) struct Page {
     pub doc: String,
     pub lang: Option<String>,
     pub meta: Meta,
+}
+
+/// A page read, before its title is final (that needs the whole site).
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    pub info: PageInfo,
+    /// The levels that may read the page (never empty).
+    pub access: Vec<String>,
+    /// An HTML page that marks its content region (`data-slotchain-body`).
+    pub marked: bool,
+    /// The `<title>` of an HTML page, as written.
+    pub title_tag: Option<String>,
+    /// The title the page declares (front matter, `slotchain:title`).
+    declared_title: Option<String>,
+    items: Vec<Item>,
+}
+
+/// One page, ready to give passages.
+#[derive(Debug)]
+pub(crate) struct Page {
+    pub info: PageInfo,
     pub sections: Vec<Section>,
     title: String,
 }
@@ -71,16 +71,10 @@ impl Parsed {
                     .map(|t| suffixes.trim(t, h1.as_deref()))
             })
             .or(h1)
-            .unwrap_or_else(|| default_title(&self.key));
+            .unwrap_or_else(|| default_title(&self.info.key));
         let sections = split::sections(self.items, &title);
         Page {
-            path: self.path,
-            key: self.key,
-            rel: self.rel,
-            kind: self.kind,
-            doc: self.doc,
-            lang: self.lang,
-            meta: self.meta,
+            info: self.info,
             sections,
             title,
         }
@@ -89,13 +83,15 @@ impl Parsed {
 
 impl Page {
     fn url(&self, base: &BaseUrl, section: &Section) -> String {
+        let info = &self.info;
+        let html = info.kind == Kind::Html;
         let mut url = format!(
             "{}{}",
             base.as_str(),
-            links::page_path(&self.key, &self.rel, self.kind == Kind::Html)
+            links::page_path(&info.key, &info.rel, html)
         );
         if let Some(anchor) = &section.anchor {
-            if section.explicit || self.kind != Kind::Html {
+            if section.explicit || !html {
                 url.push('#');
                 url.push_str(anchor);
             }
@@ -110,16 +106,16 @@ impl Page {
                     Some(h) if !h.is_empty() => format!("{} › {h}", self.title),
                     _ => self.title.clone(),
                 };
-                (format!("{}#{anchor}", self.key), title)
+                (format!("{}#{anchor}", self.info.key), title)
             }
-            (None, _) => (self.key.clone(), self.title.clone()),
+            (None, _) => (self.info.key.clone(), self.title.clone()),
         };
         Passage {
             id,
             title,
             text: section.text.clone(),
             url: Some(self.url(base, section)),
-            lang: self.lang.clone(),
+            lang: self.info.lang.clone(),
             meta,
         }
     }
@@ -275,17 +271,19 @@ pub(crate) fn read(file: &SiteFile, text: &str) -> Result<Parsed, (ProblemKind, 
     }
     let levels = declared.unwrap_or_else(|| vec![DEFAULT_ACCESS.to_string()]);
     Ok(Parsed {
-        path: file.path.clone(),
-        kind: file.kind,
+        info: PageInfo {
+            path: file.path.clone(),
+            key,
+            rel: file.rel.clone(),
+            kind: file.kind,
+            doc,
+            lang,
+            meta,
+        },
         access: levels,
         marked,
         title_tag,
-        key,
-        rel: file.rel.clone(),
-        doc,
         declared_title: title.filter(|t| !t.trim().is_empty()),
-        lang,
-        meta,
         items,
     })
 }

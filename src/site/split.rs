@@ -196,6 +196,18 @@ pub(crate) fn sections(items: Vec<Item>, page_title: &str) -> Vec<Section> {
     out
 }
 
+/// The text blocks of `items`, in order (what the parsers' tests compare).
+#[cfg(test)]
+pub(crate) fn texts(items: &[Item]) -> Vec<&str> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 fn push_line(text: &mut String, line: &str) {
     if !text.is_empty() {
         text.push('\n');
