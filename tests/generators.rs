@@ -2,9 +2,10 @@
 //! (`js-tests/fixtures/docs-site`) as mkdocs with mkdocs-material and as
 //! Sphinx with myst-parser build it, from PyPI (`make generator-sites`, run by
 //! `make test`, writes them into `target/tmp/generators/`). For each: no
-//! passage holds the generator's navigation, header or footer text, every
-//! passage URL is a file the generator wrote (and its fragment an `id` in that
-//! file), and a question is answered from the right page. Without the built
+//! passage holds the generator's navigation, header or footer text (nor
+//! Sphinx's search page, which says `noindex`), every passage URL is a file
+//! the generator wrote (and its fragment an `id` in that file), and a
+//! question is answered from the right page. Without the built
 //! sites (no python3 or no package index) each test says it skipped.
 
 use slotchain::index::{Bm25, Index};
@@ -38,13 +39,15 @@ fn file_of(dir: &Path, path: &str) -> PathBuf {
 }
 
 /// Checks one generator's site; `chrome` is text only its templates write,
-/// `question` must be answered from the page at `page`.
-fn check(generator: &str, chrome: &[&str], question: &str, page: &str) {
+/// `noindex` how many pages say so to robots, `question` must be answered
+/// from the page at `page`.
+fn check(generator: &str, chrome: &[&str], noindex: usize, question: &str, page: &str) {
     let Some(dir) = built(generator) else {
         return;
     };
     let b = site::collect(std::slice::from_ref(&dir), &[]).unwrap();
     assert!(b.report.problems.is_empty(), "{:?}", b.report.problems);
+    assert_eq!(b.report.skipped_noindex, noindex, "{:?}", b.report);
     assert!(b.report.pages >= 7, "{:?}", b.report);
     for p in &b.passages {
         let shown = format!("{}\n{}", p.title, p.text);
@@ -97,6 +100,7 @@ fn mkdocs_material() {
             "Previous",
             "Search",
         ],
+        0,
         "How do I upgrade the agents?",
         "/upgrade/#upgrade-the-agents",
     );
@@ -116,7 +120,9 @@ fn sphinx_alabaster() {
             "Alabaster",
             "Page source",
             "¶",
+            "activate JavaScript",
         ],
+        1,
         "How do I upgrade the agents?",
         "/upgrade.html#upgrade-the-agents",
     );

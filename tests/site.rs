@@ -450,6 +450,13 @@ fn built_site(name: &str) -> PathBuf {
                 ),
             ),
             (
+                "search.html",
+                &built(
+                    "Search - Acme Docs",
+                    r#"<head><meta name="robots" content="noindex"></head><main><h1>Search</h1><p>Search results appear here.</p></main>"#,
+                ),
+            ),
+            (
                 "guide/deploy.html",
                 &built(
                     "Deploy | Acme Docs",
@@ -530,6 +537,8 @@ fn built_pages_give_their_content_real_urls_and_titles_without_the_site_name() {
             "{chrome:?} in:\n{all}"
         );
     }
+    // The search page says noindex to robots: not written.
+    assert_eq!(b.report.skipped_text(), "access 0, unreadable 0, noindex 1");
     // Links from a built page resolve from its file; a root link outside the
     // base (here `/docs/…` on a site served at `/`) is no edge.
     let links = |id: &str| {

@@ -14,7 +14,8 @@
 //! site decides what an unmarked page is), else the first `<main>`, else the
 //! first `[role=main]`, else the first `<article>`, else `<body>`; inside
 //! it, chrome and ignored elements are dropped ([`super::html_walk`]).
-//! `<title>` is reported as written (the site trims its suffix). Page
+//! `<title>` is reported as written (the site trims its suffix), and so is
+//! a `<meta name="robots" content="noindex">` (the site leaves the page out). Page
 //! metadata comes from `<meta name="slotchain:KEY" content="…">` tags, then
 //! from `data-slotchain-KEY` attributes on `<html>`, `<body>` and `<main>`
 //! (later ones win; `body` and `ignore` are markers, not metadata), and
@@ -38,6 +39,8 @@ pub(crate) struct HtmlPage {
     pub meta: Vec<(String, String)>,
     /// True when the page marks its content with `data-slotchain-body`.
     pub marked: bool,
+    /// True when `<meta name="robots">` says `noindex` (or `none`).
+    pub noindex: bool,
     pub items: Vec<Item>,
 }
 
@@ -218,6 +221,10 @@ pub(crate) fn page(source: &str, access: &mut Access) -> HtmlPage {
         } else if name.eq_ignore_ascii_case("description") {
             page.meta
                 .insert(0, ("description".into(), content.to_string()));
+        } else if name.eq_ignore_ascii_case("robots") {
+            page.noindex |= content.split([',', ' ']).any(|d| {
+                d.trim().eq_ignore_ascii_case("noindex") || d.trim().eq_ignore_ascii_case("none")
+            });
         }
     }
     let body = find(root, "body");
@@ -350,6 +357,15 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
                 Some("A | Site".to_string())
             )
         );
+        let robots = |content: &str| {
+            page(
+                &format!(r#"<meta name="ROBOTS" content="{content}">"#),
+                &mut Access::default(),
+            )
+            .noindex
+        };
+        assert!(robots("noindex") && robots("follow, NOINDEX") && robots("none"));
+        assert!(!robots("index, follow") && !robots("noarchive"));
         let marked = page(
             r#"<html data-slotchain-ignore><body data-slotchain-body><main data-slotchain-slot="x"><p>t</p></main></body>"#,
             &mut Access::default(),

@@ -20,8 +20,9 @@
 //! - **Built sites, as Pagefind reads them.** An HTML page's text is its
 //!   content region and no chrome ([`html`], [`html_walk`]). When any written
 //!   HTML page marks its region with `data-slotchain-body`, HTML pages
-//!   without one are not written (counted as `unmarked`). A `<title>` loses
-//!   the site's suffix ([`title`]).
+//!   without one are not written (counted as `unmarked`), nor is a page
+//!   whose robots meta tag says `noindex` (Sphinx's search page). A
+//!   `<title>` loses the site's suffix ([`title`]).
 //! - **Metadata.** Front matter keys become `meta` (`title` and `lang` are the
 //!   passage's title and language instead); HTML `slotchain:` meta tags and
 //!   `data-slotchain-*` attributes add to and override them. `meta.doc` is
@@ -119,6 +120,8 @@ pub struct SiteReport {
     /// HTML pages without `data-slotchain-body` on a site whose other pages
     /// mark their content with it.
     pub skipped_unmarked: usize,
+    /// HTML pages whose `<meta name="robots">` says `noindex`.
+    pub skipped_noindex: usize,
     /// Files that could not be read or parsed, and duplicates.
     pub problems: Vec<Problem>,
 }
@@ -130,7 +133,11 @@ impl SiteReport {
 
     /// Pages found but not indexed.
     pub fn skipped(&self) -> usize {
-        self.skipped_access + self.skipped_empty + self.skipped_unmarked + self.problems.len()
+        self.skipped_access
+            + self.skipped_empty
+            + self.skipped_unmarked
+            + self.skipped_noindex
+            + self.problems.len()
     }
 
     /// `en 40, zh-cn 38` (or `none`).
@@ -146,7 +153,7 @@ impl SiteReport {
     }
 
     /// `access 2, unreadable 1` (plus `access unknown N`, `too large N`,
-    /// `empty N`, `unmarked N`, `duplicate N` when any).
+    /// `empty N`, `unmarked N`, `noindex N`, `duplicate N` when any).
     pub fn skipped_text(&self) -> String {
         let mut parts = vec![
             format!("access {}", self.skipped_access),
@@ -164,8 +171,13 @@ impl SiteReport {
         if self.skipped_empty > 0 {
             parts.push(format!("empty {}", self.skipped_empty));
         }
-        if self.skipped_unmarked > 0 {
-            parts.push(format!("unmarked {}", self.skipped_unmarked));
+        for (n, name) in [
+            (self.skipped_unmarked, "unmarked"),
+            (self.skipped_noindex, "noindex"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{name} {n}"));
+            }
         }
         let duplicates = self.count(ProblemKind::Duplicate);
         if duplicates > 0 {
@@ -337,8 +349,11 @@ fn assemble(
     let mut readable: Vec<Parsed> = Vec::new();
     for (file, text) in texts {
         match text.and_then(|text| page::read(&file, &text)) {
-            Ok(parsed) if access::readable(&parsed.access, &audience) => readable.push(parsed),
-            Ok(_) => report.skipped_access += 1,
+            Ok(parsed) if !access::readable(&parsed.access, &audience) => {
+                report.skipped_access += 1
+            }
+            Ok(parsed) if parsed.noindex => report.skipped_noindex += 1,
+            Ok(parsed) => readable.push(parsed),
             Err((kind, message)) => report.problems.push(Problem {
                 path: file.path.clone(),
                 message,

@@ -44,6 +44,8 @@ pub(crate) struct Parsed {
     pub access: Vec<String>,
     /// An HTML page that marks its content region (`data-slotchain-body`).
     pub marked: bool,
+    /// An HTML page whose robots meta tag says `noindex`.
+    pub noindex: bool,
     /// The `<title>` of an HTML page, as written.
     pub title_tag: Option<String>,
     /// The title the page declares (front matter, `slotchain:title`).
@@ -229,6 +231,7 @@ pub(crate) fn read(file: &SiteFile, text: &str) -> Result<Parsed, (ProblemKind, 
     let mut title_tag = None;
     let mut html_lang = None;
     let mut marked = false;
+    let mut noindex = false;
     if let Some(page) = html_page {
         for (key, value) in page.meta {
             match key.as_str() {
@@ -243,6 +246,7 @@ pub(crate) fn read(file: &SiteFile, text: &str) -> Result<Parsed, (ProblemKind, 
         title_tag = page.title;
         html_lang = page.lang;
         marked = page.marked;
+        noindex = page.noindex;
     }
     let key = file
         .rel
@@ -282,6 +286,7 @@ pub(crate) fn read(file: &SiteFile, text: &str) -> Result<Parsed, (ProblemKind, 
         },
         access: levels,
         marked,
+        noindex,
         title_tag,
         declared_title: title.filter(|t| !t.trim().is_empty()),
         items,
