@@ -62,7 +62,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
         cli wasm wasm-debug msrv demo demo-site serve test rust-checks js-test eval bench clean \
-        fuzz fuzz-seeds wasi package bench-wasi generator-sites
+        fuzz fuzz-seeds wasi wasi-target package bench-wasi generator-sites
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
@@ -198,13 +198,15 @@ $(DOCS_BUNDLE)/manifest.slc: $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
 	$(CLI) index $(DOCS_SITE) --bundle -o $(DOCS_BUNDLE)
 
 # The CLI for wasm32-wasip1 (release: `npx slotchain` indexes at this speed).
-wasi:
+wasi-target:
 	@if rustup target list --installed | grep -qx '$(WASI_TARGET)'; then \
 	  echo "==> rust target $(WASI_TARGET): present"; \
 	else \
 	  echo "==> installing rust target $(WASI_TARGET) (a few seconds, once)"; \
 	  rustup target add $(WASI_TARGET); \
 	fi
+
+wasi: wasi-target
 	@echo "==> cargo build --release --bin slotchain --target $(WASI_TARGET)"
 	$(CARGO) build --release --bin slotchain --target $(WASI_TARGET)
 
@@ -239,13 +241,15 @@ serve:
 	$(NODE) scripts/serve.mjs --root $(WWW) --host $(HOST) --port $(PORT)
 
 # ---------------------------------------------------------------- test
-rust-checks:
+rust-checks: wasi-target
 	@echo "==> cargo fmt --check"
 	$(CARGO) fmt --all -- --check
 	@echo "==> cargo clippy --all-targets -- -D warnings"
 	$(CARGO) clippy --all-targets -- -D warnings
 	@echo "==> cargo clippy --lib --target $(WASM_TARGET) -- -D warnings (the wasm shell)"
 	$(CARGO) clippy --lib --target $(WASM_TARGET) -- -D warnings
+	@echo "==> cargo clippy --bin slotchain --target $(WASI_TARGET) -- -D warnings (the CLI under WASI)"
+	$(CARGO) clippy --bin slotchain --target $(WASI_TARGET) -- -D warnings
 	@echo "==> cargo test"
 	$(CARGO) test
 
