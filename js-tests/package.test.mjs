@@ -4,7 +4,8 @@
 // fixture site with `npx slotchain index … --bundle` (the CLI compiled to
 // WASI), serve the site and ask the widget a two-part question in Chromium.
 // Also: the tarball holds only what a site needs, the WASI bundle is the
-// native CLI's byte for byte, and the Node API answers from it.
+// native CLI's byte for byte, and the Node API answers from it; and when
+// `make generator-sites` has built it, the widget on the mkdocs-material site.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,8 @@ import { REPO, CLI, PKG, assertArtefacts, runCli, startServer, launchBrowser } f
 const TARGET = process.env.CARGO_TARGET_DIR ? join(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
 const WASI_CLI = join(TARGET, 'wasm32-wasip1', 'release', 'slotchain.wasm');
 const SITE = join(REPO, 'js-tests', 'fixtures', 'package-site');
+/** The docs fixture as mkdocs-material builds it (tests/fixtures/generators/build.sh). */
+const MKDOCS = join(TARGET, 'tmp', 'generators', 'mkdocs');
 const QUESTION = 'Which port does the agent listen on for health checks, and how do I roll back a deploy?';
 /** Chrome of the fixture pages: none of it may reach a passage. */
 const CHROME = ['Skip to main content', 'menu', 'footer', 'Next: Deploy', 'On this page', 'Draft:', '¶'];
@@ -133,40 +136,65 @@ describe('npm package: npx slotchain with no Rust toolchain, and the widget on a
   });
 
   it('served, the widget answers both parts with citations that resolve', async () => {
-    const server = await startServer(join(project, 'public'));
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      const errors = [];
-      const failed = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
-      await page.goto(`${server.url}faq.html`);
-      await page.waitForFunction(() => customElements.get('slotchain-search') !== undefined);
-      await page.fill('slotchain-search input[type="search"]', QUESTION);
-      await page.press('slotchain-search input[type="search"]', 'Enter');
-      await page.waitForFunction((q) => {
-        const w = document.querySelector('slotchain-search');
-        return Number(w.dataset.runs ?? 0) > 0 && w.dataset.question === q;
-      }, QUESTION, { timeout: 60_000 });
-      const states = await page.$$eval('slotchain-search [data-slot-id]', (els) => els.map((e) => e.dataset.state));
-      assert.deepEqual(states, ['supported', 'supported']);
-      const hrefs = await page.$$eval('slotchain-search a[data-citation]', (els) => els.map((a) => a.href));
-      assert.ok(hrefs.includes(`${server.url}install.html#ports`), hrefs.join(' '));
-      assert.ok(hrefs.includes(`${server.url}deploy/#roll-back-a-deploy`), hrefs.join(' '));
-      for (const href of hrefs) {
-        const url = new URL(href);
-        assert.equal(url.origin, new URL(server.url).origin, `${href} is on the site`);
-        const res = await fetch(url);
-        assert.equal(res.status, 200, `${href} resolves`);
-        const html = await res.text();
-        if (url.hash) assert.ok(html.includes(`id="${decodeURIComponent(url.hash.slice(1))}"`), `${href}: the page has the anchor`);
-      }
-      assert.deepEqual(failed, []);
-      assert.deepEqual(errors, []);
-    } finally {
-      await browser.close();
-      await server.close();
+    const hrefs = await askWidget(join(project, 'public'), 'faq.html', QUESTION);
+    assert.ok(hrefs.includes('/install.html#ports'), hrefs.join(' '));
+    assert.ok(hrefs.includes('/deploy/#roll-back-a-deploy'), hrefs.join(' '));
+  });
+
+  it('on the site mkdocs-material built (make generator-sites), npx slotchain and the widget answer too', async (t) => {
+    if (!existsSync(join(MKDOCS, 'index.html'))) {
+      t.skip(`${MKDOCS} not built (make generator-sites needs python3 and PyPI)`);
+      return;
     }
+    cpSync(MKDOCS, join(project, 'mkdocs'), { recursive: true });
+    const res = sh('npx', ['--offline', 'slotchain', 'index', 'mkdocs', '--bundle', '-o', 'mkdocs/_slotchain'], { cwd: project, env });
+    assert.equal(res.status, 0, res.stderr);
+    const hrefs = await askWidget(join(project, 'mkdocs'), 'deploy/', 'How do I upgrade the agents, and how do I roll back a deploy?');
+    assert.ok(hrefs.some((h) => h.startsWith('/upgrade/')), hrefs.join(' '));
+    assert.ok(hrefs.some((h) => h.startsWith('/rollback/')), hrefs.join(' '));
   });
 });
+
+/**
+ * Serves `root`, opens `page` in Chromium and asks its <slotchain-search> a
+ * two-part question: both parts must be supported, with no page error and no
+ * failed request, and every citation a page of the site that has the cited
+ * anchor. Resolves with the citations' paths (with their #anchors).
+ */
+async function askWidget(root, page, question) {
+  const server = await startServer(root);
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    const failed = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    tab.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    await tab.goto(`${server.url}${page}`);
+    await tab.waitForFunction(() => customElements.get('slotchain-search') !== undefined);
+    await tab.fill('slotchain-search input[type="search"]', question);
+    await tab.press('slotchain-search input[type="search"]', 'Enter');
+    await tab.waitForFunction((q) => {
+      const w = document.querySelector('slotchain-search');
+      return Number(w.dataset.runs ?? 0) > 0 && w.dataset.question === q;
+    }, question, { timeout: 60_000 });
+    const states = await tab.$$eval('slotchain-search [data-slot-id]', (els) => els.map((e) => e.dataset.state));
+    assert.deepEqual(states, ['supported', 'supported']);
+    const hrefs = await tab.$$eval('slotchain-search a[data-citation]', (els) => els.map((a) => a.href));
+    assert.ok(hrefs.length >= 2, 'both parts cite');
+    for (const href of hrefs) {
+      const url = new URL(href);
+      assert.equal(url.origin, new URL(server.url).origin, `${href} is on the site`);
+      const res = await fetch(url);
+      assert.equal(res.status, 200, `${href} resolves`);
+      const html = await res.text();
+      if (url.hash) assert.ok(html.includes(`id="${decodeURIComponent(url.hash.slice(1))}"`), `${href}: the page has the anchor`);
+    }
+    assert.deepEqual(failed, []);
+    assert.deepEqual(errors, []);
+    return hrefs.map((h) => { const u = new URL(h); return u.pathname + u.hash; });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

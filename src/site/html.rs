@@ -244,9 +244,11 @@ pub(crate) fn page(source: &str, access: &mut Access) -> HtmlPage {
     } else {
         let content = main
             .or_else(|| {
-                root.descendants()
-                    .filter_map(ElementRef::wrap)
-                    .find(|e| e.value().attr("role").is_some_and(|r| r.trim() == "main"))
+                root.descendants().filter_map(ElementRef::wrap).find(|e| {
+                    e.value()
+                        .attr("role")
+                        .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+                })
             })
             .or_else(|| find(root, "article"))
             .or(body)
