@@ -82,13 +82,18 @@ tools: tools-build chromium
 # What the wasm build needs (no browser).
 tools-build: rust-target wasm-bindgen-cli npm-deps
 
-rust-target:
-	@if rustup target list --installed | grep -qx '$(WASM_TARGET)'; then \
-	  echo "==> rust target $(WASM_TARGET): present"; \
+# Installs the rustup target $(1) when it is missing.
+define rustup-target
+	@if rustup target list --installed | grep -qx '$(1)'; then \
+	  echo "==> rust target $(1): present"; \
 	else \
-	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
-	  rustup target add $(WASM_TARGET); \
+	  echo "==> installing rust target $(1) (a few seconds, once)"; \
+	  rustup target add $(1); \
 	fi
+endef
+
+rust-target:
+	$(call rustup-target,$(WASM_TARGET))
 
 wasm-bindgen-cli:
 	@want='$(WBG_VERSION)'; \
@@ -199,12 +204,7 @@ $(DOCS_BUNDLE)/manifest.slc: $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
 
 # The CLI for wasm32-wasip1 (release: `npx slotchain` indexes at this speed).
 wasi-target:
-	@if rustup target list --installed | grep -qx '$(WASI_TARGET)'; then \
-	  echo "==> rust target $(WASI_TARGET): present"; \
-	else \
-	  echo "==> installing rust target $(WASI_TARGET) (a few seconds, once)"; \
-	  rustup target add $(WASI_TARGET); \
-	fi
+	$(call rustup-target,$(WASI_TARGET))
 
 wasi: wasi-target
 	@echo "==> cargo build --release --bin slotchain --target $(WASI_TARGET)"
