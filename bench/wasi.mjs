@@ -3,7 +3,7 @@
 // node:wasi) against the native CLI, indexing the Astro docs as a bundle:
 // `make bench-wasi` (builds both first). Not part of `make test`.
 //
-// Runs each RUNS times (default 5), alternating, each into a fresh directory,
+// Runs each RUNS times (default 7), alternating, each into a fresh directory,
 // timed from process start to exit (the WASI figure includes starting Node
 // and compiling the module). After every WASI run its bundle is compared
 // with the native one file by file: any difference fails the script. Prints
@@ -22,7 +22,7 @@ const DATA = resolve(REPO, process.env.SLOTCHAIN_DATA ?? '../shared/data');
 const DOCS = join(DATA, 'astro-docs', 'docs');
 const NATIVE = join(TARGET, 'release', 'slotchain');
 const WASI_BIN = join(TARGET, 'package', 'slotchain', 'bin', 'slotchain.js');
-const RUNS = Number(process.env.RUNS ?? 5);
+const RUNS = Number(process.env.RUNS ?? 7);
 
 if (!existsSync(DOCS)) {
   console.log(`bench-wasi: skipped — ${DOCS} not found (set SLOTCHAIN_DATA to the data directory)`);
