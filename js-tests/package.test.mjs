@@ -117,13 +117,23 @@ describe('npm package: npx slotchain with no Rust toolchain, and the widget on a
     assert.ok(!filesBelow(wasi).some((f) => f.endsWith('.d.ts')), 'no type declarations are served');
   });
 
-  it('the Node API answers from that bundle, with no chrome in any passage', () => {
-    const script = `import { ask } from 'slotchain/node';
-      const r = await ask({ index: 'public/_slotchain', question: ${JSON.stringify(QUESTION)}, k: 50 });
-      console.log(JSON.stringify(r));`;
+  it('the Node API indexes as the CLI does, fails with the CLI\'s line, and answers with no chrome in any passage', () => {
+    const script = `import { index, ask, SlotchainError } from 'slotchain/node';
+      const built = await index({ inputs: ['public'], output: 'api.idx', baseUrl: '/docs/' });
+      const bundle = await index({ inputs: ['public'], output: 'api-bundle', bundle: true });
+      let error;
+      try { await index({ inputs: ['no-such-dir'], output: 'x.idx' }); } catch (e) { error = e; }
+      const report = await ask({ index: 'public/_slotchain', question: ${JSON.stringify(QUESTION)}, k: 50 });
+      console.log(JSON.stringify({ built, widgetFiles: bundle.widgetFiles, error: [error instanceof SlotchainError, error.status, error.message], report }));`;
     const res = sh('node', ['--input-type=module', '-e', script], { cwd: project, env });
     assert.equal(res.status, 0, res.stderr);
-    const report = JSON.parse(res.stdout);
+    const { built, widgetFiles, error, report } = JSON.parse(res.stdout);
+    assert.match(built.summary, /^indexed 4 pages → \d+ passages .* to api\.idx in /);
+    const native = join(tmp, 'native-api.idx');
+    assert.equal(runCli(['index', join(project, 'public'), '--base-url', '/docs/', '-o', native]).status, 0);
+    assert.ok(readFileSync(join(project, 'api.idx')).equals(readFileSync(native)), 'index() writes the native CLI\'s bytes');
+    assert.deepEqual(widgetFiles, ['components/components.css', 'pkg/bundle.js', 'pkg/slotchain.js', 'pkg/slotchain_bg.wasm', 'widget/slotchain-search.js']);
+    assert.deepEqual(error, [true, 1, 'cannot read or write no-such-dir: No such file or directory (os error 44)']);
     assert.deepEqual(report.slots.map((s) => s.state), ['supported', 'supported'], JSON.stringify(report.slots));
     const cited = report.slots.map((s) => [s.evidence[0].url, s.evidence[0].title]);
     assert.deepEqual(cited, [['/install.html#ports', 'Install › Ports'], ['/deploy/#roll-back-a-deploy', 'Deploy › Roll back a deploy']],
