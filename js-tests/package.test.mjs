@@ -115,6 +115,15 @@ describe('npm package: npx slotchain with no Rust toolchain, and the widget on a
       assert.ok(existsSync(join(wasi, f)), `${f} is served next to the bundle`);
     }
     assert.ok(!filesBelow(wasi).some((f) => f.endsWith('.d.ts')), 'no type declarations are served');
+
+    // ask: the native CLI's bytes on stdout (but the timing) and on stderr.
+    const asked = sh('npx', ['--offline', 'slotchain', 'ask', '-i', 'public/_slotchain', QUESTION], { cwd: project, env });
+    const nativeAsk = runCli(['ask', '-i', native, QUESTION]);
+    assert.equal(asked.status, 0, asked.stderr);
+    const untimed = (out) => out.replace(/"elapsed_us":\d+/, '"elapsed_us":0');
+    assert.match(asked.stdout, /"elapsed_us":\d+/);
+    assert.equal(untimed(asked.stdout), untimed(nativeAsk.stdout));
+    assert.equal(asked.stderr, nativeAsk.stderr);
   });
 
   it('the Node API indexes as the CLI does, fails with the CLI\'s line, and answers with no chrome in any passage', () => {
