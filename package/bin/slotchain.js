@@ -28,10 +28,16 @@ function outputOf(args) {
 const argv = process.argv.slice(2);
 const isIndex = argv[0] === 'index';
 const args = isIndex ? argv.filter((a) => a !== '--no-widget') : argv;
-const status = await runCli(args);
-const output = outputOf(args);
-if (status === 0 && isIndex && args.includes('--bundle') && !argv.includes('--no-widget') && output) {
-  const files = await copyWidget(resolve(output));
-  process.stderr.write(`slotchain: copied the search widget (${files.length} files) into ${output} (widget/, components/, pkg/)\n`);
+try {
+  const status = await runCli(args);
+  const output = outputOf(args);
+  if (status === 0 && isIndex && args.includes('--bundle') && !argv.includes('--no-widget') && output) {
+    const files = await copyWidget(resolve(output));
+    process.stderr.write(`slotchain: copied the search widget (${files.length} files) into ${output} (widget/, components/, pkg/)\n`);
+  }
+  process.exitCode = status;
+} catch (e) {
+  // The module could not load (a broken install), or copying the widget failed.
+  process.stderr.write(`slotchain: ${String(e.message ?? e).split('\n')[0]}\n`);
+  process.exitCode = 1;
 }
-process.exitCode = status;

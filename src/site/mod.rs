@@ -1,7 +1,7 @@
 //! Stage "index (site ingestion)": a static site's sources — Markdown, MDX
 //! and HTML pages under one or more directories — become passages for
-//! [`crate::Index::build`]. Native only (the browser reads an index, never a
-//! site).
+//! [`crate::Index::build`]. In the CLI only, native or WASI (the browser
+//! reads an index, never a site).
 //!
 //! [`collect`] walks the inputs ([`walk`]), reads each page's front matter
 //! ([`frontmatter`]), turns its body into text blocks ([`mdx`] then
