@@ -418,22 +418,20 @@ fn eval(args: EvalArgs) -> Result<(), Failure> {
 /// (`package/node/wasi.js`) passes the caller's as `PWD`, and relative paths
 /// resolve against it as they do natively.
 #[cfg(target_os = "wasi")]
-fn enter_working_dir() -> Result<(), Failure> {
-    match std::env::var_os("PWD") {
-        Some(dir) => std::env::set_current_dir(&dir).map_err(|e| {
-            Failure::Other(Error::Io {
-                path: PathBuf::from(dir).display().to_string(),
-                message: format!("cannot enter the working directory: {e}"),
-            })
-        }),
-        None => Ok(()),
-    }
+fn enter_working_dir() -> Result<(), Error> {
+    let Some(dir) = std::env::var_os("PWD") else {
+        return Ok(());
+    };
+    std::env::set_current_dir(&dir).map_err(|e| Error::Io {
+        path: PathBuf::from(dir).display().to_string(),
+        message: format!("cannot enter the working directory: {e}"),
+    })
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     #[cfg(target_os = "wasi")]
-    if let Err(Failure::Other(e) | Failure::Plan(e)) = enter_working_dir() {
+    if let Err(e) = enter_working_dir() {
         eprintln!("slotchain: {e}");
         return ExitCode::from(1);
     }
