@@ -35,6 +35,9 @@ try {
     const files = await copyWidget(resolve(output));
     process.stderr.write(`slotchain: copied the search widget (${files.length} files) into ${output} (widget/, components/, pkg/)\n`);
   }
+  if (status === 0 && isIndex && (args.includes('--help') || args.includes('-h'))) {
+    process.stdout.write('\nnpx slotchain only:\n      --no-widget  With --bundle, do not copy the widget\'s files into OUTPUT\n');
+  }
   process.exitCode = status;
 } catch (e) {
   // The module could not load (a broken install), or copying the widget failed.
