@@ -44,6 +44,12 @@ WASM_OPT_FLAGS := -O2 --one-caller-inline-max-function-size 10 --converge
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue
 
+# The CLI built for WASI, which the npm package's `slotchain` bin runs under
+# node:wasi (package/node/wasi.js), and the package itself.
+WASI_TARGET := wasm32-wasip1
+WASI_CLI    := $(TARGET_DIR)/$(WASI_TARGET)/release/slotchain.wasm
+PACKAGE_DIR := $(TARGET_DIR)/package
+
 # The minimum supported Rust version (Cargo.toml's rust-version), which
 # `make msrv` builds the wasm module with.
 MSRV := $(shell awk -F'"' '/^rust-version/ { print $$2; exit }' Cargo.toml)
@@ -56,7 +62,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help tools tools-build rust-target wasm-bindgen-cli npm-deps chromium \
         cli wasm wasm-debug msrv demo demo-site serve test rust-checks js-test eval bench clean \
-        fuzz fuzz-seeds
+        fuzz fuzz-seeds wasi wasi-target package bench-wasi generator-sites
 
 help:
 	@echo "make demo    build everything and serve the demo on http://$(HOST):$(PORT)/"
@@ -64,6 +70,8 @@ help:
 	@echo "make tools   install missing tools (wasm target, wasm-bindgen-cli, npm deps, chromium)"
 	@echo "make wasm    build pkg/ (wasm-bindgen + wasm-opt), www/pkg/, www/sample.idx, www/open.idx and www/docs.idx"
 	@echo "make msrv    check that the wasm module builds with the minimum Rust version ($(MSRV))"
+	@echo "make package build the npm package $(PACKAGE_DIR)/slotchain-VERSION.tgz (wasm module, widget, WASI CLI)"
+	@echo "make bench-wasi  time the WASI CLI against the native one on the Astro docs (needs ../shared/data)"
 	@echo "make serve   serve www/ without rebuilding (PORT=8080 HOST=127.0.0.1)"
 	@echo "make eval    run the evaluation    make bench   run the benchmarks"
 	@echo "make fuzz    run each fuzz target FUZZ_SECONDS (default 60) seconds; nightly + cargo-fuzz"
@@ -74,13 +82,18 @@ tools: tools-build chromium
 # What the wasm build needs (no browser).
 tools-build: rust-target wasm-bindgen-cli npm-deps
 
-rust-target:
-	@if rustup target list --installed | grep -qx '$(WASM_TARGET)'; then \
-	  echo "==> rust target $(WASM_TARGET): present"; \
+# Installs the rustup target $(1) when it is missing.
+define rustup-target
+	@if rustup target list --installed | grep -qx '$(1)'; then \
+	  echo "==> rust target $(1): present"; \
 	else \
-	  echo "==> installing rust target $(WASM_TARGET) (a few seconds, once)"; \
-	  rustup target add $(WASM_TARGET); \
+	  echo "==> installing rust target $(1) (a few seconds, once)"; \
+	  rustup target add $(1); \
 	fi
+endef
+
+rust-target:
+	$(call rustup-target,$(WASM_TARGET))
 
 wasm-bindgen-cli:
 	@want='$(WBG_VERSION)'; \
@@ -189,6 +202,19 @@ $(DOCS_BUNDLE)/manifest.slc: $(shell find $(DOCS_SITE) 2>/dev/null) $(CLI)
 	@echo "==> building the widget's docs bundle $(DOCS_BUNDLE)/ (public pages only)"
 	$(CLI) index $(DOCS_SITE) --bundle -o $(DOCS_BUNDLE)
 
+# The CLI for wasm32-wasip1 (release: `npx slotchain` indexes at this speed).
+wasi-target:
+	$(call rustup-target,$(WASI_TARGET))
+
+wasi: wasi-target
+	@echo "==> cargo build --release --bin slotchain --target $(WASI_TARGET)"
+	$(CARGO) build --release --bin slotchain --target $(WASI_TARGET)
+
+# The npm package `slotchain` (package/build.mjs): staged in
+# $(PACKAGE_DIR)/slotchain/, packed into $(PACKAGE_DIR)/slotchain-VERSION.tgz.
+package: wasm wasi
+	$(NODE) package/build.mjs --out $(PACKAGE_DIR)
+
 # ---------------------------------------------------------------- run
 demo: wasm demo-site serve
 
@@ -215,22 +241,32 @@ serve:
 	$(NODE) scripts/serve.mjs --root $(WWW) --host $(HOST) --port $(PORT)
 
 # ---------------------------------------------------------------- test
-rust-checks:
+rust-checks: wasi-target
 	@echo "==> cargo fmt --check"
 	$(CARGO) fmt --all -- --check
 	@echo "==> cargo clippy --all-targets -- -D warnings"
 	$(CARGO) clippy --all-targets -- -D warnings
 	@echo "==> cargo clippy --lib --target $(WASM_TARGET) -- -D warnings (the wasm shell)"
 	$(CARGO) clippy --lib --target $(WASM_TARGET) -- -D warnings
+	@echo "==> cargo clippy --bin slotchain --target $(WASI_TARGET) -- -D warnings (the CLI under WASI)"
+	$(CARGO) clippy --bin slotchain --target $(WASI_TARGET) -- -D warnings
 	@echo "==> cargo test"
 	$(CARGO) test
 
-js-test: tools wasm-debug
+# wasi: js-tests/package.test.mjs packs the npm package, which holds the WASI CLI.
+js-test: tools wasm-debug wasi
 	@echo "==> node --test js-tests/"
 	$(NODE) --test js-tests/
 
+# The docs fixture built by mkdocs (material) and Sphinx (myst-parser) from
+# PyPI, for tests/generators.rs: a venv in $(TARGET_DIR)/tmp/generators,
+# installed once; skips, saying so, without python3 or PyPI.
+generator-sites:
+	bash tests/fixtures/generators/build.sh $(TARGET_DIR)/tmp/generators
+
 # Sequential on purpose: the Rust checks fail fast before the slower wasm build.
 test: tools
+	$(MAKE) --no-print-directory generator-sites
 	$(MAKE) --no-print-directory rust-checks
 	$(MAKE) --no-print-directory msrv
 	$(MAKE) --no-print-directory wasm
@@ -280,6 +316,11 @@ bench:
 	echo "==> cargo bench --bench ask (native, criterion)"; \
 	$(CARGO) bench --bench ask; \
 	echo "==> results: bench/results.md, bench/results.json, bench/chart.svg; criterion: $(TARGET_DIR)/criterion/"
+
+# The WASI CLI against the native one, indexing the Astro docs as a bundle:
+# the bytes must be identical; times for the README (bench/wasi.mjs).
+bench-wasi: cli package
+	SLOTCHAIN_DATA='$(BENCH_DATA)' $(NODE) bench/wasi.mjs
 
 clean:
 	rm -rf $(PKG) $(WWW)/pkg $(SAMPLE_IDX) $(OPEN_IDX) $(WWW)/docs.idx $(DOCS_BUNDLE) $(WWW)/astro test-results

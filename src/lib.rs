@@ -20,11 +20,11 @@ pub mod chain;
 pub mod compute;
 pub mod decompose;
 pub mod error;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod eval;
 pub mod execute;
 pub mod index;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod ingest;
 pub mod input;
 pub mod model;
@@ -33,10 +33,10 @@ pub mod pipeline;
 pub mod plan;
 pub mod report;
 pub mod retrieve;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod site;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod wasm;
 
 pub use error::{Error, Result};

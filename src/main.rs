@@ -61,6 +61,10 @@ struct IndexArgs {
     /// determined, instead of skipping that page with a warning.
     #[arg(long)]
     strict: bool,
+    /// Where the site is served (a path like /docs/ or an http(s) URL): every
+    /// page URL starts with it, and links under it are internal.
+    #[arg(long, value_name = "URL", default_value = "/")]
+    base_url: String,
     /// BM25 k1.
     #[arg(long, default_value_t = Bm25::default().k1)]
     k1: f32,
@@ -161,6 +165,10 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
         return Err(Error::Input("no passage files or site directories given".into()).into());
     }
     let started = Instant::now();
+    let settings = site::Settings {
+        audience: args.audience.clone(),
+        base_url: site::BaseUrl::parse(&args.base_url).map_err(Error::Input)?,
+    };
     let (site_paths, jsonl): (Vec<PathBuf>, Vec<PathBuf>) = args
         .passages
         .iter()
@@ -175,7 +183,7 @@ fn build(args: IndexArgs) -> Result<(), Failure> {
         None
     } else {
         let bar = progress_bar();
-        let built = site::collect_with(&site_paths, &args.audience, &mut |done, total| {
+        let built = site::collect_with(&site_paths, &settings, &mut |done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
         });
@@ -406,8 +414,27 @@ fn eval(args: EvalArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// WASI gives a process no working directory: the npm package's runner
+/// (`package/node/wasi.js`) passes the caller's as `PWD`, and relative paths
+/// resolve against it as they do natively.
+#[cfg(target_os = "wasi")]
+fn enter_working_dir() -> Result<(), Error> {
+    let Some(dir) = std::env::var_os("PWD") else {
+        return Ok(());
+    };
+    std::env::set_current_dir(&dir).map_err(|e| Error::Io {
+        path: PathBuf::from(dir).display().to_string(),
+        message: format!("cannot enter the working directory: {e}"),
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(target_os = "wasi")]
+    if let Err(e) = enter_working_dir() {
+        eprintln!("slotchain: {e}");
+        return ExitCode::from(1);
+    }
     let result = match cli.command {
         Command::Index(a) => build(a),
         Command::Ask(a) => ask(a),

@@ -50,16 +50,18 @@ fn passage_ids_titles_and_urls() {
     assert_eq!(
         got,
         vec![
-            ("en/faq", "FAQ", "/en/faq/"),
+            // A built page's URL is its file; a heading without an id in
+            // the page has no fragment (the page has no such anchor).
+            ("en/faq", "FAQ", "/en/faq.html"),
             (
                 "en/faq#billing",
                 "FAQ › Billing questions",
-                "/en/faq/#billing"
+                "/en/faq.html#billing"
             ),
             (
                 "en/faq#refunds--returns",
                 "FAQ › Refunds & returns",
-                "/en/faq/#refunds--returns"
+                "/en/faq.html"
             ),
             ("en/guide/index", "Guide", "/en/guide/"),
             (
@@ -380,4 +382,264 @@ fn directories_and_json_lines_build_one_index_that_answers() {
         "{report}"
     );
     assert_eq!(report["context"][0]["url"], "/en/guide/install/#npm");
+}
+
+/// Writes `pages` (relative path, HTML) into a fresh directory.
+fn site_of(name: &str, pages: &[(&str, &str)]) -> PathBuf {
+    let dir = temp_dir(name).join("public");
+    for (rel, html) in pages {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, html).unwrap();
+    }
+    dir
+}
+
+/// A page as generators build them: chrome around the content.
+fn built(title: &str, content: &str) -> String {
+    format!(
+        r##"<!doctype html><html lang="en"><head><title>{title}</title><script>var nav = 1;</script></head>
+<body><a href="#content" class="skip">Skip to content</a>
+<header><div class="site-name">Acme Docs</div><form role="search"><input placeholder="Search"></form></header>
+<nav><a href="/">Home</a><a href="/setup.html">Setup menu entry</a></nav>
+<div class="sidebar" role="navigation"><a href="/guide/">Sidebar guide entry</a></div>
+{content}
+<footer>Copyright Acme footer. Built with a generator.</footer></body></html>"##
+    )
+}
+
+const CHROME: &[&str] = &[
+    "Skip to content",
+    "Acme Docs",
+    "Search",
+    "menu entry",
+    "Sidebar",
+    "Copyright",
+    "var nav",
+    "¶",
+    "On this page",
+    "Edit this page",
+];
+
+fn built_site(name: &str) -> PathBuf {
+    site_of(
+        name,
+        &[
+            (
+                "index.html",
+                &built(
+                    "Acme Docs",
+                    r#"<main><h1 id="welcome">Welcome</h1><p>Acme runs your builds. Read the <a href="setup.html">setup guide</a>.</p></main>"#,
+                ),
+            ),
+            (
+                "setup.html",
+                &built(
+                    "Setup - Acme Docs",
+                    r##"<div class="body" role="main"><section id="setup"><h1>Setup<a class="headerlink" href="#setup">¶</a></h1>
+<p>Install the agent first.</p><section id="ports"><h2>Ports<a class="headerlink" href="#ports">¶</a></h2>
+<p>The agent listens on port 7300. See <a href="guide/">the guide</a> and <a href="/docs/guide/deploy.html#rollback">rollback</a>.</p></section>
+<section><h2>Unanchored</h2><p>A heading without any id.</p></section></section></div>"##,
+                ),
+            ),
+            (
+                "guide/index.html",
+                &built(
+                    "Guide - Acme Docs",
+                    r#"<article><h1>Guide</h1><nav>On this page</nav><p>The guide covers deploys.</p><aside>Edit this page</aside></article>"#,
+                ),
+            ),
+            (
+                "search.html",
+                &built(
+                    "Search - Acme Docs",
+                    r#"<head><meta name="robots" content="noindex"></head><main><h1>Search</h1><p>Search results appear here.</p></main>"#,
+                ),
+            ),
+            (
+                "guide/deploy.html",
+                &built(
+                    "Deploy | Acme Docs",
+                    r#"<main><h1>Deploy</h1><h2 id="rollback">Rollback</h2><p>Roll back with acme undo.</p><div data-slotchain-ignore><p>Internal draft note.</p></div></main>"#,
+                ),
+            ),
+        ],
+    )
+}
+
+fn collect_at(dir: &Path, base: &str) -> site::SiteBuild {
+    let settings = site::Settings {
+        audience: vec![],
+        base_url: site::BaseUrl::parse(base).unwrap(),
+    };
+    site::collect_with(&[dir.to_path_buf()], &settings, &mut |_, _| {}).unwrap()
+}
+
+#[test]
+fn built_pages_give_their_content_real_urls_and_titles_without_the_site_name() {
+    let dir = built_site("built");
+    let b = collect_at(&dir, "/");
+    let got: Vec<(&str, &str, &str, &str)> = b
+        .passages
+        .iter()
+        .map(|p| {
+            let url = p.url.as_deref().unwrap();
+            (p.id.as_str(), p.title.as_str(), url, p.text.as_str())
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "guide/deploy#rollback",
+                "Deploy › Rollback",
+                "/guide/deploy.html#rollback",
+                "Roll back with acme undo."
+            ),
+            (
+                "guide/index",
+                "Guide",
+                "/guide/",
+                "The guide covers deploys."
+            ),
+            (
+                "index",
+                "Acme Docs",
+                "/",
+                "Acme runs your builds. Read the setup guide."
+            ),
+            ("setup", "Setup", "/setup.html", "Install the agent first."),
+            (
+                "setup#ports",
+                "Setup › Ports",
+                "/setup.html#ports",
+                "The agent listens on port 7300. See the guide and rollback."
+            ),
+            (
+                "setup#unanchored",
+                "Setup › Unanchored",
+                "/setup.html",
+                "A heading without any id."
+            ),
+        ]
+    );
+    let all: String = b
+        .passages
+        .iter()
+        .map(|p| format!("{}\n{}\n", p.title, p.text))
+        .collect();
+    for chrome in CHROME.iter().chain(&["Internal draft note"]) {
+        // "Acme Docs" is the home page's own title; nowhere else.
+        let allowed = usize::from(*chrome == "Acme Docs");
+        assert_eq!(
+            all.matches(chrome).count(),
+            allowed,
+            "{chrome:?} in:\n{all}"
+        );
+    }
+    // The search page says noindex to robots: not written.
+    assert_eq!(b.report.skipped_text(), "access 0, unreadable 0, noindex 1");
+    // Links from a built page resolve from its file; a root link outside the
+    // base (here `/docs/…` on a site served at `/`) is no edge.
+    let links = |id: &str| {
+        b.passages
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap()
+            .meta
+            .get("links")
+            .cloned()
+    };
+    assert_eq!(links("index"), Some(strs(&["setup"])));
+    assert_eq!(links("setup#ports"), Some(strs(&["guide/index"])));
+}
+
+#[test]
+fn a_base_url_prefixes_every_url_and_makes_links_under_it_internal() {
+    let dir = built_site("base");
+    let b = collect_at(&dir, "/docs");
+    let urls: Vec<&str> = b
+        .passages
+        .iter()
+        .map(|p| p.url.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        urls,
+        vec![
+            "/docs/guide/deploy.html#rollback",
+            "/docs/guide/",
+            "/docs/",
+            "/docs/setup.html",
+            "/docs/setup.html#ports",
+            "/docs/setup.html"
+        ]
+    );
+    let ports = b.passages.iter().find(|p| p.id == "setup#ports").unwrap();
+    assert_eq!(
+        ports.meta.get("links"),
+        Some(&strs(&["guide/index", "guide/deploy"]))
+    );
+    let full = collect_at(&dir, "https://example.com/docs/");
+    assert_eq!(
+        full.passages[0].url.as_deref(),
+        Some("https://example.com/docs/guide/deploy.html#rollback")
+    );
+
+    let out = temp_dir("base-cli").join("x.idx");
+    let o = run(&[
+        "index",
+        dir.to_str().unwrap(),
+        "--base-url",
+        "docs/",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "slotchain: invalid input: base URL \"docs/\": give a path (/docs/) or an http(s) URL (https://example.com/docs/), without spaces, ? or #"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn once_a_page_marks_its_content_unmarked_built_pages_are_not_written() {
+    let dir = site_of(
+        "marked",
+        &[
+            (
+                "a.html",
+                &built(
+                    "A | Acme Docs",
+                    r#"<main><p>Not this.</p><div data-slotchain-body><p>Marked text of a.</p></div></main>"#,
+                ),
+            ),
+            (
+                "b.html",
+                &built("B | Acme Docs", "<main><p>Unmarked page b.</p></main>"),
+            ),
+            (
+                "notes.md",
+                "# Notes\n\nMarkdown pages are sources, never unmarked.\n",
+            ),
+        ],
+    );
+    let b = collect_at(&dir, "/");
+    let texts: Vec<(&str, &str)> = b
+        .passages
+        .iter()
+        .map(|p| (p.id.as_str(), p.text.as_str()))
+        .collect();
+    assert_eq!(
+        texts,
+        vec![
+            ("a", "Marked text of a."),
+            ("notes", "Markdown pages are sources, never unmarked.")
+        ]
+    );
+    assert_eq!(b.report.skipped_unmarked, 1);
+    assert_eq!(
+        b.report.skipped_text(),
+        "access 0, unreadable 0, unmarked 1"
+    );
 }

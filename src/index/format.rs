@@ -25,9 +25,9 @@ use crate::model::{Entity, Meta, MetaValue, Passage};
 /// crc32fast's and slice-by-16's 16 KB of tables, which gzip cannot shrink,
 /// were 17.3 KB of the gzipped module.
 fn checksum(bytes: &[u8]) -> u32 {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     type Table = crc::Table<1>;
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     type Table = crc::Table<16>;
     const CRC: crc::Crc<u32, Table> = crc::Crc::<u32, Table>::new(&crc::CRC_32_ISO_HDLC);
     CRC.checksum(bytes)
@@ -306,7 +306,7 @@ fn seal_after(head: &[u8], payload: &[u8]) -> Vec<u8> {
 /// header: what a test or a fuzz target uses to reach the decoder with
 /// hostile payloads, past the checksum that would reject them. Bytes
 /// shorter than the header come back as they are.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn reseal(bytes: &[u8]) -> Vec<u8> {
     match (bytes.get(..12), bytes.get(HEADER..)) {
         (Some(head), Some(payload)) => seal_after(head, payload),
@@ -316,7 +316,7 @@ pub fn reseal(bytes: &[u8]) -> Vec<u8> {
 
 /// [`reseal`] of a payload as an index file's (this build's magic and
 /// version).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn seal_index_payload(payload: &[u8]) -> Vec<u8> {
     seal_bytes(MAGIC, payload)
 }

@@ -4,181 +4,48 @@
 //! (the same algorithm browsers use, so unclosed `<p>`, misnested tags and
 //! stray end tags come out as a browser would show them) with an owned tree
 //! to walk. We chose it over a streaming rewriter (`lol_html`) because the
-//! content rule needs the tree: "the text of `<main>`, else `<body>` without
-//! its chrome" and "title from `<title>`, else the first `<h1>`" both look
-//! ahead, and over raw `html5ever` + `markup5ever_rcdom` because scraper is
-//! the maintained, documented way to get that tree.
+//! content rule needs the tree: "the marked regions, else `<main>`, else …"
+//! looks ahead, and over raw `html5ever` + `markup5ever_rcdom` because
+//! scraper is the maintained, documented way to get that tree.
 //!
-//! Guarantees: only the text of the first `<main>` is indexed, or when there is
-//! none, of `<body>` without `nav`, `header`, `footer` and `aside`; `script`,
-//! `style`, `template`, `noscript`, `svg` and `hidden` elements are never
-//! text; `<pre>` keeps its line breaks; block elements end a text block;
-//! headings keep their `id`; every `<a href>` is reported. Page metadata
-//! comes from `<meta name="slotchain:KEY" content="…">` tags, then from
-//! `data-slotchain-KEY` attributes on `<html>`, `<body>` and `<main>` (later
-//! ones win), and `<meta name="description">`; access declarations are
-//! read as [`super::access`] says, every other one refused. The walk is
-//! iterative, so nesting depth costs heap, never stack.
+//! Guarantees: the text indexed is a page's **content region** (Pagefind's
+//! rule, with its attribute renamed): every outermost element marked
+//! `data-slotchain-body` when the page has one ([`HtmlPage::marked`]; the
+//! site decides what an unmarked page is), else the first `<main>`, else the
+//! first `[role=main]`, else the first `<article>`, else `<body>`; inside
+//! it, chrome and ignored elements are dropped ([`super::html_walk`]).
+//! `<title>` is reported as written (the site trims its suffix), and so is
+//! a `<meta name="robots" content="noindex">` (the site leaves the page out). Page
+//! metadata comes from `<meta name="slotchain:KEY" content="…">` tags, then
+//! from `data-slotchain-KEY` attributes on `<html>`, `<body>` and `<main>`
+//! (later ones win; `body` and `ignore` are markers, not metadata), and
+//! `<meta name="description">`; access declarations are read as
+//! [`super::access`] says, every other one refused, wherever they stand
+//! (also outside the content region).
 
 use super::access::{access_like, text_levels, Access};
+use super::html_walk::{region, Chrome, IGNORE};
 use super::split::{collapse, Collector, Item};
-use scraper::{ElementRef, Html, Node};
+use scraper::{ElementRef, Html};
 
 /// What an HTML page says about itself, and its text.
 #[derive(Debug, Default)]
 pub(crate) struct HtmlPage {
-    /// `<title>`, or the first `<h1>` of the content.
+    /// The text of `<title>`, as written.
     pub title: Option<String>,
     /// The `lang` attribute of `<html>`.
     pub lang: Option<String>,
     /// `(key, value)` from meta tags and data attributes, in precedence order.
     pub meta: Vec<(String, String)>,
+    /// True when the page marks its content with `data-slotchain-body`.
+    pub marked: bool,
+    /// True when `<meta name="robots">` says `noindex` (or `none`).
+    pub noindex: bool,
     pub items: Vec<Item>,
 }
 
-const NEVER_TEXT: &[&str] = &[
-    "script", "style", "template", "noscript", "svg", "head", "iframe", "object", "canvas",
-];
-const CHROME: &[&str] = &["nav", "header", "footer", "aside"];
-const BLOCKS: &[&str] = &[
-    "p",
-    "div",
-    "section",
-    "article",
-    "main",
-    "body",
-    "li",
-    "ul",
-    "ol",
-    "dl",
-    "dt",
-    "dd",
-    "blockquote",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "figure",
-    "figcaption",
-    "details",
-    "summary",
-    "form",
-    "fieldset",
-    "address",
-    "hr",
-    "caption",
-    "nav",
-    "header",
-    "footer",
-    "aside",
-];
-
-fn heading_level(name: &str) -> Option<u8> {
-    match name {
-        "h1" => Some(1),
-        "h2" => Some(2),
-        "h3" => Some(3),
-        "h4" => Some(4),
-        "h5" => Some(5),
-        "h6" => Some(6),
-        _ => None,
-    }
-}
-
-/// What to do when an element's content has been walked.
-enum Close {
-    Heading(u8, Option<String>),
-    Space,
-    Flush,
-    /// Nothing (an inline element).
-    None,
-}
-
-enum Step<'a> {
-    Text(&'a str),
-    Element(ElementRef<'a>),
-    Close(Close),
-}
-
-/// The children of `e` as steps, last first (they are popped in order).
-fn children<'a>(e: ElementRef<'a>) -> impl Iterator<Item = Step<'a>> {
-    e.children().rev().filter_map(|child| match child.value() {
-        Node::Text(text) => Some(Step::Text(text)),
-        Node::Element(_) => ElementRef::wrap(child).map(Step::Element),
-        _ => None,
-    })
-}
-
-/// Walks the content of `element` (not the element itself) into `c`.
-/// Iterative, with an explicit stack: 30,000 nested elements are as safe
-/// as three (the recursive walk overflowed the stack).
-fn walk(element: ElementRef, skip_chrome: bool, c: &mut Collector) {
-    let mut stack: Vec<Step> = children(element).collect();
-    run(&mut stack, skip_chrome, c);
-}
-
-/// Walks `element` itself and its content into `c`.
-fn visit(element: ElementRef, skip_chrome: bool, c: &mut Collector) {
-    let mut stack = vec![Step::Element(element)];
-    run(&mut stack, skip_chrome, c);
-}
-
-fn run(stack: &mut Vec<Step>, skip_chrome: bool, c: &mut Collector) {
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Close(Close::Heading(level, id)) => c.heading(level, id),
-            Step::Close(Close::Space) => c.space(),
-            Step::Close(Close::Flush) => c.flush(),
-            Step::Close(Close::None) => {}
-            Step::Text(text) => c.text(text),
-            Step::Element(e) => {
-                if let Some(close) = enter(e, skip_chrome, c) {
-                    stack.push(Step::Close(close));
-                    stack.extend(children(e));
-                }
-            }
-        }
-    }
-}
-
-/// What an element does before its content; `None` when its content is not
-/// walked, else what to do after it.
-fn enter(e: ElementRef, skip_chrome: bool, c: &mut Collector) -> Option<Close> {
-    let el = e.value();
-    let name = el.name();
-    if NEVER_TEXT.contains(&name)
-        || el.attr("hidden").is_some()
-        || (skip_chrome && CHROME.contains(&name))
-    {
-        return None;
-    }
-    if let Some(level) = heading_level(name) {
-        c.start_heading();
-        return Some(Close::Heading(level, el.attr("id").map(str::to_string)));
-    }
-    match name {
-        "pre" => {
-            c.code(&e.text().collect::<String>());
-            None
-        }
-        "br" | "td" | "th" | "img" => {
-            c.space();
-            Some(Close::Space)
-        }
-        "a" => {
-            if let Some(href) = el.attr("href") {
-                c.link(href);
-            }
-            Some(Close::None)
-        }
-        _ if BLOCKS.contains(&name) => {
-            c.flush();
-            Some(Close::Flush)
-        }
-        _ => Some(Close::None),
-    }
-}
+/// Marks a page's content region (Pagefind's `data-pagefind-body`).
+pub(crate) const BODY: &str = "data-slotchain-body";
 
 fn find<'a>(root: ElementRef<'a>, name: &str) -> Option<ElementRef<'a>> {
     root.descendants()
@@ -187,9 +54,12 @@ fn find<'a>(root: ElementRef<'a>, name: &str) -> Option<ElementRef<'a>> {
 }
 
 /// `data-slotchain-KEY` attributes as metadata (`access` is not metadata:
-/// see [`declarations`]).
+/// see [`declarations`]; `body` and `ignore` mark content).
 fn data_attributes(e: ElementRef, meta: &mut Vec<(String, String)>) {
     for (name, value) in e.value().attrs() {
+        if name == BODY || name == IGNORE {
+            continue;
+        }
         if let Some(key) = name.strip_prefix("data-slotchain-") {
             if !key.is_empty() && key != "access" {
                 meta.push((key.to_string(), value.to_string()));
@@ -351,6 +221,10 @@ pub(crate) fn page(source: &str, access: &mut Access) -> HtmlPage {
         } else if name.eq_ignore_ascii_case("description") {
             page.meta
                 .insert(0, ("description".into(), content.to_string()));
+        } else if name.eq_ignore_ascii_case("robots") {
+            page.noindex |= content.split([',', ' ']).any(|d| {
+                d.trim().eq_ignore_ascii_case("noindex") || d.trim().eq_ignore_ascii_case("none")
+            });
         }
     }
     let body = find(root, "body");
@@ -361,30 +235,60 @@ pub(crate) fn page(source: &str, access: &mut Access) -> HtmlPage {
         data_attributes(e, &mut page.meta);
     }
     let mut c = Collector::default();
-    match (main, body) {
-        (Some(main), _) => visit(main, false, &mut c),
-        (None, Some(body)) => visit(body, true, &mut c),
-        (None, None) => walk(root, true, &mut c),
+    let marked = marked_regions(root);
+    page.marked = !marked.is_empty();
+    if page.marked {
+        for e in marked {
+            region(e, Chrome::Drop, &mut c);
+        }
+    } else {
+        let content = main
+            .or_else(|| {
+                root.descendants().filter_map(ElementRef::wrap).find(|e| {
+                    e.value()
+                        .attr("role")
+                        .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+                })
+            })
+            .or_else(|| find(root, "article"))
+            .or(body)
+            .unwrap_or(root);
+        region(content, Chrome::Drop, &mut c);
     }
     page.items = c.finish();
     page.title = find(root, "title")
         .map(|t| collapse(&t.text().collect::<String>()))
-        .filter(|t| !t.is_empty())
-        .or_else(|| super::split::first_h1(&page.items));
+        .filter(|t| !t.is_empty());
     page
 }
 
+/// The outermost elements marked [`BODY`], in document order.
+fn marked_regions(root: ElementRef) -> Vec<ElementRef> {
+    let is_marked = |e: &ElementRef| e.value().attr(BODY).is_some();
+    root.descendants()
+        .filter_map(ElementRef::wrap)
+        .filter(|e| {
+            is_marked(e)
+                && !e
+                    .ancestors()
+                    .filter_map(ElementRef::wrap)
+                    .any(|a| is_marked(&a))
+        })
+        .collect()
+}
+
 /// Parses an HTML fragment (a raw HTML block inside Markdown) into `c`. No
-/// access declaration is read from it: any found is refused.
+/// access declaration is read from it: any found is refused. Chrome is
+/// kept: the page's author wrote it into the content.
 pub(crate) fn fragment(source: &str, c: &mut Collector, access: &mut Access) {
     let doc = Html::parse_fragment(source);
     declarations(doc.root_element(), &[], false, access);
-    walk(doc.root_element(), false, c);
-    c.flush();
+    region(doc.root_element(), Chrome::Keep, c);
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::split::texts;
     use super::*;
 
     #[test]
@@ -408,15 +312,7 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
                 ("slot".to_string(), "setup".to_string()),
             ]
         );
-        let texts: Vec<_> = page
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(texts, vec!["Run x.", "npm i\nnpm run", "FAQ"]);
+        assert_eq!(texts(&page.items), vec!["Run x.", "npm i\nnpm run", "FAQ"]);
     }
 
     #[test]
@@ -425,12 +321,58 @@ npm run</pre><script>alert(1)</script><a href="/faq/">FAQ</a></main><footer>Foot
             "<html><body><header>Top</header><h1>T</h1><p>Body</p><aside>Side</aside></body></html>",
             &mut Access::default(),
         );
-        assert_eq!(page.title.as_deref(), Some("T"));
-        assert!(page.items.contains(&Item::Text("Body".into())));
-        assert!(!page
-            .items
-            .iter()
-            .any(|i| matches!(i, Item::Text(t) if t.contains("Top") || t.contains("Side"))));
+        assert_eq!(page.title, None);
+        assert!(!page.marked);
+        assert_eq!(texts(&page.items), vec!["Body"]);
+    }
+
+    #[test]
+    fn the_content_region_is_marked_main_role_article_or_body() {
+        let region = |body: &str| {
+            let p = page(
+                &format!("<html><head><title>A | Site</title></head><body>{body}</body></html>"),
+                &mut Access::default(),
+            );
+            (p.marked, texts(&p.items).join(" / "), p.title)
+        };
+        let page_text =
+            "<p>Outside</p><div role=main><p>Role</p></div><article><p>Article</p></article>";
+        assert_eq!(region(page_text).1, "Role");
+        assert_eq!(
+            region(&format!(
+                "<main><p>Main</p><nav>N</nav><header>H</header></main>{page_text}"
+            ))
+            .1,
+            "Main"
+        );
+        assert_eq!(
+            region("<p>Outside</p><article><p>Article</p></article>").1,
+            "Article"
+        );
+        assert_eq!(
+            region(
+                r#"<main><div data-slotchain-body><p>One</p><div data-slotchain-body><p>Inner</p></div></div><p>Not</p></main><p data-slotchain-body>Two</p>"#
+            ),
+            (
+                true,
+                "One / Inner / Two".to_string(),
+                Some("A | Site".to_string())
+            )
+        );
+        let robots = |content: &str| {
+            page(
+                &format!(r#"<meta name="ROBOTS" content="{content}">"#),
+                &mut Access::default(),
+            )
+            .noindex
+        };
+        assert!(robots("noindex") && robots("follow, NOINDEX") && robots("none"));
+        assert!(!robots("index, follow") && !robots("noarchive"));
+        let marked = page(
+            r#"<html data-slotchain-ignore><body data-slotchain-body><main data-slotchain-slot="x"><p>t</p></main></body>"#,
+            &mut Access::default(),
+        );
+        assert_eq!(marked.meta, vec![("slot".to_string(), "x".to_string())]);
     }
 
     #[test]

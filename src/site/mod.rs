@@ -1,7 +1,7 @@
 //! Stage "index (site ingestion)": a static site's sources — Markdown, MDX
 //! and HTML pages under one or more directories — become passages for
-//! [`crate::Index::build`]. Native only (the browser reads an index, never a
-//! site).
+//! [`crate::Index::build`]. In the CLI only, native or WASI (the browser
+//! reads an index, never a site).
 //!
 //! [`collect`] walks the inputs ([`walk`]), reads each page's front matter
 //! ([`frontmatter`]), turns its body into text blocks ([`mdx`] then
@@ -12,8 +12,17 @@
 //! - **One passage per section with text.** A page's intro (before its first
 //!   h1–h3) has id `PATH` and the page title; each section has id
 //!   `PATH#ANCHOR` and title `Page title › Heading`. `PATH` is the page's path
-//!   below its input directory without the extension; its URL is `/PATH/`
-//!   (`/DIR/` for `DIR/index`), plus `#ANCHOR` for a section.
+//!   below its input directory without the extension. Its URL is where the
+//!   site serves it, under [`Settings::base_url`]: `/PATH/` for Markdown and
+//!   MDX (`/DIR/` for `DIR/index`), the file for built HTML (`/PATH.html`,
+//!   `/DIR/` for `DIR/index.html`), plus `#ANCHOR` for a section when the
+//!   page has that anchor ([`page`]).
+//! - **Built sites, as Pagefind reads them.** An HTML page's text is its
+//!   content region and no chrome ([`html`], [`html_walk`]). When any written
+//!   HTML page marks its region with `data-slotchain-body`, HTML pages
+//!   without one are not written (counted as `unmarked`), nor is a page
+//!   whose robots meta tag says `noindex` (Sphinx's search page). A
+//!   `<title>` loses the site's suffix ([`title`]).
 //! - **Metadata.** Front matter keys become `meta` (`title` and `lang` are the
 //!   passage's title and language instead); HTML `slotchain:` meta tags and
 //!   `data-slotchain-*` attributes add to and override them. `meta.doc` is
@@ -41,15 +50,20 @@
 mod access;
 mod frontmatter;
 mod html;
+mod html_walk;
 mod links;
 mod markdown;
 mod mdx;
+mod page;
 mod split;
+mod title;
 mod walk;
 
+pub use links::BaseUrl;
+
 use crate::error::Result;
-use crate::model::{Meta, MetaValue, Passage, DEFAULT_ACCESS};
-use split::Section;
+use crate::model::{MetaValue, Passage, DEFAULT_ACCESS};
+use page::{Page, Parsed};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -103,6 +117,11 @@ pub struct SiteReport {
     pub skipped_access: usize,
     /// Pages with no text at all.
     pub skipped_empty: usize,
+    /// HTML pages without `data-slotchain-body` on a site whose other pages
+    /// mark their content with it.
+    pub skipped_unmarked: usize,
+    /// HTML pages whose `<meta name="robots">` says `noindex`.
+    pub skipped_noindex: usize,
     /// Files that could not be read or parsed, and duplicates.
     pub problems: Vec<Problem>,
 }
@@ -114,7 +133,11 @@ impl SiteReport {
 
     /// Pages found but not indexed.
     pub fn skipped(&self) -> usize {
-        self.skipped_access + self.skipped_empty + self.problems.len()
+        self.skipped_access
+            + self.skipped_empty
+            + self.skipped_unmarked
+            + self.skipped_noindex
+            + self.problems.len()
     }
 
     /// `en 40, zh-cn 38` (or `none`).
@@ -130,7 +153,7 @@ impl SiteReport {
     }
 
     /// `access 2, unreadable 1` (plus `access unknown N`, `too large N`,
-    /// `empty N`, `duplicate N` when any).
+    /// `empty N`, `unmarked N`, `noindex N`, `duplicate N` when any).
     pub fn skipped_text(&self) -> String {
         let mut parts = vec![
             format!("access {}", self.skipped_access),
@@ -147,6 +170,14 @@ impl SiteReport {
         }
         if self.skipped_empty > 0 {
             parts.push(format!("empty {}", self.skipped_empty));
+        }
+        for (n, name) in [
+            (self.skipped_unmarked, "unmarked"),
+            (self.skipped_noindex, "noindex"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{name} {n}"));
+            }
         }
         let duplicates = self.count(ProblemKind::Duplicate);
         if duplicates > 0 {
@@ -193,17 +224,32 @@ pub fn is_site_input(path: &Path) -> bool {
     path.is_dir() || Kind::of(path).is_some()
 }
 
-/// Collects the passages of the pages under `paths` that `audience` may read
-/// (empty = `public`). Errors only when an input path does not exist or is
-/// not site input; per-file problems are in the report.
-pub fn collect(paths: &[PathBuf], audience: &[String]) -> Result<SiteBuild> {
-    collect_with(paths, audience, &mut |_, _| {})
+/// How a site is read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The access levels the output is for (empty = `public`).
+    pub audience: Vec<String>,
+    /// Where the site is served: every page URL starts with it.
+    pub base_url: BaseUrl,
 }
 
-/// [`collect`], calling `progress(done, total)` as pages are read.
+/// Collects the passages of the pages under `paths` that `audience` may read
+/// (empty = `public`), for a site served at `/`. Errors only when an input
+/// path does not exist or is not site input; per-file problems are in the
+/// report.
+pub fn collect(paths: &[PathBuf], audience: &[String]) -> Result<SiteBuild> {
+    let settings = Settings {
+        audience: audience.to_vec(),
+        ..Settings::default()
+    };
+    collect_with(paths, &settings, &mut |_, _| {})
+}
+
+/// [`collect`] with these settings, calling `progress(done, total)` as
+/// pages are read.
 pub fn collect_with(
     paths: &[PathBuf],
-    audience: &[String],
+    settings: &Settings,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<SiteBuild> {
     let mut problems = Vec::new();
@@ -214,7 +260,7 @@ pub fn collect_with(
         let text = read_text(&file.path);
         (file, text)
     });
-    let mut build = assemble(texts, audience, problems);
+    let mut build = assemble(texts, settings, problems);
     progress(total, total);
     build.report.files = total;
     Ok(build)
@@ -240,7 +286,11 @@ pub fn collect_texts(pages: &[(&str, &str)], audience: &[String]) -> SiteBuild {
         };
         Some((file, text))
     });
-    let mut build = assemble(files, audience, Vec::new());
+    let settings = Settings {
+        audience: audience.to_vec(),
+        ..Settings::default()
+    };
+    let mut build = assemble(files, &settings, Vec::new());
     build.report.files = pages.len();
     build
 }
@@ -275,53 +325,72 @@ fn read_text(path: &Path) -> std::result::Result<String, (ProblemKind, String)> 
     String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))
 }
 
-/// Parses the pages, keeps those the audience may read, and makes their
-/// passages (links resolved among the pages kept).
+/// Parses the pages, keeps those the audience may read (and, on a site
+/// that marks its content, the marked ones), and makes their passages
+/// (links resolved among the pages kept).
 fn assemble(
     texts: impl Iterator<Item = (SiteFile, std::result::Result<String, (ProblemKind, String)>)>,
-    audience: &[String],
+    settings: &Settings,
     problems: Vec<Problem>,
 ) -> SiteBuild {
     let mut report = SiteReport {
         problems,
         ..SiteReport::default()
     };
-    let audience: Vec<String> = if audience.is_empty() {
+    let audience: Vec<String> = if settings.audience.is_empty() {
         vec![DEFAULT_ACCESS.to_string()]
     } else {
-        audience.iter().map(|a| a.trim().to_string()).collect()
+        settings
+            .audience
+            .iter()
+            .map(|a| a.trim().to_string())
+            .collect()
     };
+    let mut readable: Vec<Parsed> = Vec::new();
+    for (file, text) in texts {
+        match text.and_then(|text| page::read(&file, &text)) {
+            Ok(parsed) if !access::readable(&parsed.access, &audience) => {
+                report.skipped_access += 1
+            }
+            Ok(parsed) if parsed.noindex => report.skipped_noindex += 1,
+            Ok(parsed) => readable.push(parsed),
+            Err((kind, message)) => report.problems.push(Problem {
+                path: file.path.clone(),
+                message,
+                kind,
+            }),
+        }
+    }
+    // Pagefind's rule: once any page marks its content, unmarked HTML pages
+    // are not content. Only written pages decide, so nothing a reader may
+    // not see changes what is written.
+    if readable.iter().any(|p| p.marked) {
+        let before = readable.len();
+        readable.retain(|p| p.marked || p.info.kind != Kind::Html);
+        report.skipped_unmarked = before - readable.len();
+    }
+    let mut suffixes = title::Suffixes::default();
+    for title in readable.iter().filter_map(|p| p.title_tag.as_deref()) {
+        suffixes.add(title);
+    }
     let mut pages: Vec<Page> = Vec::new();
     let mut by_key: HashMap<String, usize> = HashMap::new();
-    for (file, text) in texts {
-        let page = match text.and_then(|text| read_page(&file, &text)) {
-            Ok(page) => page,
-            Err((kind, message)) => {
-                report.problems.push(Problem {
-                    path: file.path.clone(),
-                    message,
-                    kind,
-                });
-                continue;
-            }
-        };
-        if !access::readable(&page.access, &audience) {
-            report.skipped_access += 1;
-            continue;
-        }
-        if let Some(&first) = by_key.get(&page.key) {
+    for parsed in readable {
+        let page = parsed.build(&suffixes);
+        let info = &page.info;
+        if let Some(&first) = by_key.get(&info.key) {
             report.problems.push(Problem {
-                path: file.path.clone(),
+                path: info.path.clone(),
                 message: format!(
                     "duplicate page {:?} (already read from {})",
-                    page.key,
-                    pages[first].path.display()
+                    info.key,
+                    pages[first].info.path.display()
                 ),
                 kind: ProblemKind::Duplicate,
             });
             continue;
         }
-        by_key.insert(page.key.clone(), pages.len());
+        by_key.insert(info.key.clone(), pages.len());
         pages.push(page);
     }
 
@@ -332,10 +401,13 @@ fn assemble(
             if section.text.trim().is_empty() {
                 continue;
             }
-            let mut meta = page.meta.clone();
+            let info = &page.info;
+            let mut meta = info.meta.clone();
             let mut targets = meta.get("links").map(MetaValue::items).unwrap_or_default();
+            let html = info.kind == Kind::Html;
             for href in &section.links {
-                let Some(key) = links::target(&page.key, &page.rel, href) else {
+                let Some(key) = links::target(&info.key, &info.rel, html, href, &settings.base_url)
+                else {
                     continue;
                 };
                 let found = if key.is_empty() {
@@ -346,7 +418,7 @@ fn assemble(
                         .or_else(|| by_key.get(&format!("{key}/index")))
                 };
                 if let Some(&target) = found {
-                    let doc = &pages[target].doc;
+                    let doc = &pages[target].info.doc;
                     if target != index && !targets.contains(doc) {
                         targets.push(doc.clone());
                     }
@@ -355,263 +427,17 @@ fn assemble(
             if !targets.is_empty() {
                 meta.insert("links".into(), MetaValue::List(targets));
             }
-            passages.push(page.passage(section, meta));
+            passages.push(page.passage(section, meta, &settings.base_url));
         }
         let made = passages.len() - before;
         if made == 0 {
             report.skipped_empty += 1;
         } else {
             report.pages += 1;
-            let lang = page.lang.clone().unwrap_or_else(|| "unknown".into());
+            let lang = page.info.lang.clone().unwrap_or_else(|| "unknown".into());
             *report.languages.entry(lang).or_insert(0) += 1;
         }
     }
     report.passages = passages.len();
     SiteBuild { passages, report }
-}
-
-/// One page, parsed.
-#[derive(Debug)]
-struct Page {
-    path: PathBuf,
-    /// Path below the input directory without extension.
-    key: String,
-    /// Path below the input directory with extension.
-    rel: String,
-    doc: String,
-    title: String,
-    lang: Option<String>,
-    /// The levels that may read the page (never empty).
-    access: Vec<String>,
-    meta: Meta,
-    sections: Vec<Section>,
-}
-
-impl Page {
-    fn url(&self, anchor: Option<&str>) -> String {
-        let dir = links::url_dir(&self.key);
-        let mut url = if dir.is_empty() {
-            "/".to_string()
-        } else {
-            format!("/{dir}/")
-        };
-        if let Some(anchor) = anchor {
-            url.push('#');
-            url.push_str(anchor);
-        }
-        url
-    }
-
-    fn passage(&self, section: &Section, meta: Meta) -> Passage {
-        let (id, title) = match (&section.anchor, &section.heading) {
-            (Some(anchor), heading) => {
-                let title = match heading.as_deref() {
-                    Some(h) if !h.is_empty() => format!("{} › {h}", self.title),
-                    _ => self.title.clone(),
-                };
-                (format!("{}#{anchor}", self.key), title)
-            }
-            (None, _) => (self.key.clone(), self.title.clone()),
-        };
-        Passage {
-            id,
-            title,
-            text: section.text.clone(),
-            url: Some(self.url(section.anchor.as_deref())),
-            lang: self.lang.clone(),
-            meta,
-        }
-    }
-}
-
-/// A metadata value given as text (HTML meta tags and data attributes):
-/// `entities` and `links` are comma-separated lists, a numeric `year` is a
-/// number, everything else a string.
-fn text_meta(key: &str, value: &str) -> MetaValue {
-    match key {
-        "entities" | "links" => MetaValue::List(
-            value
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect(),
-        ),
-        "year" => match value.trim().parse::<i64>() {
-            Ok(year) => MetaValue::Int(year),
-            Err(_) => MetaValue::Str(value.to_string()),
-        },
-        _ => MetaValue::Str(value.to_string()),
-    }
-}
-
-/// ISO 639-1 language codes.
-const LANGUAGES: &str = "aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce \
-ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha \
-he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku \
-kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv \
-ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st \
-su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu";
-
-/// `zh_CN` → `zh-cn`.
-fn normalize_lang(tag: &str) -> String {
-    tag.trim().replace('_', "-").to_ascii_lowercase()
-}
-
-/// A directory name that is a language tag (`en`, `zh-cn`, `pt_BR`, `zh-hans-cn`).
-fn lang_segment(segment: &str) -> Option<String> {
-    let tag = normalize_lang(segment);
-    let mut parts = tag.split('-');
-    let primary = parts.next()?;
-    let known = primary.len() == 2 && LANGUAGES.split(' ').any(|code| code == primary);
-    let subtags: Vec<&str> = parts.collect();
-    let subtags_ok = subtags.len() <= 2
-        && subtags
-            .iter()
-            .all(|s| (2..=4).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphanumeric()));
-    (known && subtags_ok).then_some(tag)
-}
-
-fn path_lang(file: &SiteFile) -> Option<String> {
-    let mut dirs: Vec<&str> = file.rel.split('/').collect();
-    dirs.pop();
-    dirs.into_iter()
-        .find_map(lang_segment)
-        .or_else(|| file.root_name.as_deref().and_then(lang_segment))
-}
-
-/// Parses one page; the error is the kind and the one-line reason. A page
-/// whose access cannot be determined is an error ([`ProblemKind::Access`]).
-fn read_page(file: &SiteFile, text: &str) -> std::result::Result<Page, (ProblemKind, String)> {
-    let unreadable = |m: String| (ProblemKind::Unreadable, m);
-    if let Some(depth) = html::depth(text) {
-        return Err(unreadable(format!(
-            "HTML nested more than {} elements deep (reached {depth}): not indexed",
-            html::MAX_DEPTH
-        )));
-    }
-    let mut access = access::Access::default();
-    let (front, body) = frontmatter::split(text, &mut access).map_err(unreadable)?;
-    if !front.found && access::head_declares_access(text) {
-        access.refuse(
-            "an access line in front matter the indexer does not recognise (front matter must start on the first line with exactly --- or +++)".into(),
-        );
-    }
-    let (items, html_page) = match file.kind {
-        Kind::Markdown => (
-            markdown::items(&mdx::strip_markdown(body), &mut access),
-            None,
-        ),
-        Kind::Mdx => (
-            markdown::items(&mdx::strip(body, &mut access), &mut access),
-            None,
-        ),
-        Kind::Html => {
-            let mut page = html::page(body, &mut access);
-            (std::mem::take(&mut page.items), Some(page))
-        }
-    };
-    let declared = access.declared_levels().map_err(|why| {
-        (
-            ProblemKind::Access,
-            format!("access cannot be determined: {why}; the page is not written"),
-        )
-    })?;
-    let mut meta = Meta::new();
-    let mut title = None;
-    let mut lang = None;
-    for (key, value) in front.fields {
-        match key.as_str() {
-            "title" => title = value.as_text(),
-            "lang" => lang = value.as_text(),
-            _ => {
-                meta.insert(key, value);
-            }
-        }
-    }
-    let mut html_title = None;
-    let mut html_lang = None;
-    if let Some(page) = html_page {
-        for (key, value) in page.meta {
-            match key.as_str() {
-                "title" => title = Some(value),
-                "lang" => lang = Some(value),
-                _ => {
-                    let v = text_meta(&key, &value);
-                    meta.insert(key, v);
-                }
-            }
-        }
-        html_title = page.title;
-        html_lang = page.lang;
-    }
-    let key = file
-        .rel
-        .rfind('.')
-        .map_or(file.rel.as_str(), |dot| &file.rel[..dot])
-        .to_string();
-    let title = title
-        .filter(|t| !t.trim().is_empty())
-        .or(html_title)
-        .or_else(|| split::first_h1(&items))
-        .unwrap_or_else(|| default_title(&key));
-    let lang = lang
-        .or(html_lang)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| normalize_lang(&l))
-        .or_else(|| path_lang(file));
-    let doc = meta
-        .get("doc")
-        .and_then(MetaValue::as_text)
-        .filter(|d| !d.trim().is_empty())
-        .unwrap_or_else(|| key.clone());
-    meta.insert("doc".into(), MetaValue::Str(doc.clone()));
-    match declared.as_deref() {
-        None => {}
-        Some([one]) => {
-            meta.insert("access".into(), MetaValue::Str(one.clone()));
-        }
-        Some(many) => {
-            meta.insert("access".into(), MetaValue::List(many.to_vec()));
-        }
-    }
-    let levels = declared.unwrap_or_else(|| vec![DEFAULT_ACCESS.to_string()]);
-    let sections = split::sections(items, &title);
-    Ok(Page {
-        path: file.path.clone(),
-        key,
-        rel: file.rel.clone(),
-        doc,
-        title,
-        lang,
-        access: levels,
-        meta,
-        sections,
-    })
-}
-
-/// `guide/install` → `install`; `guide/index` → `guide`.
-fn default_title(key: &str) -> String {
-    let mut parts = key.rsplit('/');
-    match (parts.next(), parts.next()) {
-        (Some("index"), Some(dir)) => dir.to_string(),
-        (Some(name), _) => name.to_string(),
-        (None, _) => key.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn language_segments() {
-        assert_eq!(lang_segment("zh-cn").as_deref(), Some("zh-cn"));
-        assert_eq!(lang_segment("pt_BR").as_deref(), Some("pt-br"));
-        assert_eq!(lang_segment("en").as_deref(), Some("en"));
-        assert_eq!(lang_segment("guides"), None);
-        assert_eq!(lang_segment("js"), None);
-        assert_eq!(default_title("guide/index"), "guide");
-        assert_eq!(default_title("guide/setup"), "setup");
-    }
 }

@@ -145,6 +145,9 @@ impl Slugger {
 pub(crate) struct Section {
     /// `None` for the intro before the first h1–h3.
     pub anchor: Option<String>,
+    /// True when the anchor is an id written in the page (not a slug, nor
+    /// an id made unique with `-1`).
+    pub explicit: bool,
     pub heading: Option<String>,
     pub text: String,
     /// Link targets as written (`../install.md#x`, `/guide/`).
@@ -168,6 +171,7 @@ pub(crate) fn sections(items: Vec<Item>, page_title: &str) -> Vec<Section> {
     for item in items {
         match item {
             Item::Heading { level, text, id } => {
+                let explicit_id = id.clone();
                 let anchor = slugger.unique(id.unwrap_or_else(|| slug(&text)));
                 let is_title =
                     first_heading && level == 1 && (text == page_title || current.text.is_empty());
@@ -177,6 +181,7 @@ pub(crate) fn sections(items: Vec<Item>, page_title: &str) -> Vec<Section> {
                 }
                 if level <= 3 {
                     out.push(std::mem::take(&mut current));
+                    current.explicit = explicit_id.as_deref() == Some(anchor.as_str());
                     current.anchor = Some(anchor);
                     current.heading = Some(text);
                 } else if !text.is_empty() {
@@ -189,6 +194,18 @@ pub(crate) fn sections(items: Vec<Item>, page_title: &str) -> Vec<Section> {
     }
     out.push(current);
     out
+}
+
+/// The text blocks of `items`, in order (what the parsers' tests compare).
+#[cfg(test)]
+pub(crate) fn texts(items: &[Item]) -> Vec<&str> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn push_line(text: &mut String, line: &str) {
@@ -249,6 +266,7 @@ mod tests {
         assert_eq!(s[1].text, "a\nDeep");
         assert_eq!(s[1].links, vec!["/x/".to_string()]);
         assert_eq!(s[2].anchor.as_deref(), Some("custom"));
+        assert!(s[2].explicit && !s[1].explicit);
         assert_eq!(s[2].text, "");
     }
 }

@@ -1,4 +1,4 @@
-//! Stage 2 — index: a bundle on disk (native only).
+//! Stage 2 — index: a bundle on disk (the CLI, native or WASI).
 //!
 //! A bundle directory holds [`MANIFEST`] and the parts, each file
 //! gzip-compressed so that any static host serves it small (the browser

@@ -25,7 +25,7 @@
 //! index's).
 
 mod cut;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod dir;
 
 pub use cut::{
