@@ -233,11 +233,14 @@ fn possessed(clause: &str, w: &[Word], names: &[(usize, usize)], at: usize) -> O
     if !(tail.starts_with("'s ") || tail.starts_with("’s ")) {
         return None;
     }
+    // A year may modify the head ("Ethan Vale's 1884 novel").
+    let year = |x: &Word| x.bare.len() == 4 && x.bare.chars().all(|c| c.is_ascii_digit());
     w.iter()
         .skip_while(|x| x.start <= at)
-        .take_while(|x| np_word(x, names) && !verb_like(x))
+        .take_while(|x| (np_word(x, names) || year(x)) && !verb_like(x))
         .take(3)
         .last()
+        .filter(|x| !year(x))
         .map(|x| x.end)
 }
 
@@ -458,6 +461,11 @@ mod tests {
         assert_eq!(
             find("What was the nickname of Judy Lewis's father?").map(|d| d.1),
             Some("which father of Judy Lewis?".into())
+        );
+        // A possessive anchor is itself a description: the innermost one.
+        assert_eq!(
+            find("Who was the hero of Ethan Vale's 1884 novel?").map(|d| d.1),
+            Some("which 1884 novel of Ethan Vale?".into())
         );
         // A catalog mention ("Alpha and Omega", a title) is one name.
         let q = "What video game character did the voice actress in the animated film Alpha and Omega voice?";

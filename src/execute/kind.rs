@@ -55,7 +55,8 @@ pub const CLASSES: &[(Class, &str)] = &[
          general admiral soldier commander player footballer cricketer athlete boxer wrestler \
          swimmer cyclist golfer coach businessman businesswoman entrepreneur executive founder \
          lawyer judge activist dancer chef personality youtuber socialite heir heiress \
-         aristocrat nobleman noblewoman daughter son wife husband",
+         aristocrat nobleman noblewoman daughter son wife husband hero heroine protagonist \
+         villain",
     ),
     (
         Class::Group,
