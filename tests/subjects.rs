@@ -23,12 +23,15 @@ use common::{ask_default as ask, tally};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState};
 
-/// Cases that must pass. The one left: "… the boy behind the hero of Ethan
-/// Vale's 1884 novel?" is planned as four steps, the first "which 1884 novel
-/// of Ethan Vale?", and the pool has no page of that novel: the step proposes
-/// Harrow Lane, a 2011 novel whose page mentions it (its year is not checked
-/// against the description's).
-const MIN_PASSING: usize = 9;
+/// Cases that must pass. Two are left:
+/// - "… the boy behind the hero of Ethan Vale's 1884 novel?" is planned as
+///   four steps, the first "which 1884 novel of Ethan Vale?", and the pool
+///   has no page of that novel: the step proposes Harrow Lane, a 2011 novel
+///   whose page mentions it (its year is not checked against the
+///   description's);
+/// - "Who was a leader of the Liberty-Union Party?" is answered "Treasury
+///   Secretary", a capitalised role read as a person's name.
+const MIN_PASSING: usize = 10;
 
 fn pool() -> Index {
     common::pool(&[
@@ -65,6 +68,12 @@ fn pool() -> Index {
             "leeds",
             "Leeds",
             "Leeds is a city in West Yorkshire, England, on the River Aire.",
+        ),
+        (
+            "gideon-marsh",
+            "Gideon Marsh",
+            "Gideon Marsh (1761 – 1849) was a Swiss-born American politician. He was a leader \
+             of the Liberty-Union Party and served as Treasury Secretary.",
         ),
         (
             "quiet-weir",
@@ -110,7 +119,16 @@ fn not_named(r: &Report, name: &str) -> bool {
 #[test]
 fn a_part_answered_by_the_page_of_the_thing_asked_names_it() {
     let index = pool();
-    let naming: [(&str, &str); 5] = [
+    let naming: [(&str, &str); 7] = [
+        // A name the question writes, even hyphened, is never the answer.
+        (
+            "Who was a leader of the Liberty-Union Party?",
+            "Gideon Marsh",
+        ),
+        (
+            "Which politician led the Liberty-Union Party?",
+            "Gideon Marsh",
+        ),
         (
             "What novel imagines the true story of the boy who inspired the hero of an 1884 \
              novel by Ethan Vale?",

@@ -226,6 +226,15 @@ fn stated_value(
         &linked,
         &given,
     )?;
+    // A name the question writes is never its answer, even one the frame does
+    // not take for a name ("Who was a leader of the Democratic-Republican
+    // Party?" is not answered "Democratic-Republican Party").
+    let question = frame.question.to_lowercase();
+    if matches!(frame.answer, Answer::Person | Answer::Place)
+        && super::subject::word_at(&question, &found.text.to_lowercase()).is_some()
+    {
+        return None;
+    }
     Some(Value::Stated {
         kind: kind.into(),
         value: found.text,

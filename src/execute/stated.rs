@@ -328,6 +328,17 @@ fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usi
     out
 }
 
+/// True when the word at `at` follows a preposition that dates it ("in",
+/// "of", "since", …).
+fn after_preposition(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or("").trim_end().to_lowercase();
+    [
+        "in", "of", "since", "until", "by", "from", "to", "after", "before", "during",
+    ]
+    .iter()
+    .any(|p| before.ends_with(&format!(" {p}")) || before == *p)
+}
+
 /// How far a value is from the matched words; a value before them counts
 /// double ("born in 1961", "joined Judas Priest in 1989": the value usually
 /// follows what it is the value of).
@@ -365,7 +376,12 @@ pub fn stated(
         Answer::Date => dates(text, sentence),
         Answer::Number => {
             let ys = years(text, sentence);
-            let all = numbers(text, sentence);
+            // "in 1991", "As of 2017", "since 1920": a date, never a count.
+            let dated = |n: &(usize, usize)| ys.contains(n) && after_preposition(text, n.0);
+            let all: Vec<(usize, usize)> = numbers(text, sentence)
+                .into_iter()
+                .filter(|n| !dated(n))
+                .collect();
             let plain: Vec<(usize, usize)> =
                 all.iter().copied().filter(|n| !ys.contains(n)).collect();
             if plain.is_empty() {
@@ -388,8 +404,14 @@ pub fn stated(
                     .iter()
                     .any(|p| before.ends_with(&format!(" {p}")) || before == *p)
             };
+            // "in May 2008" says when: a month is neither a place nor a person.
+            let month = |&(s, e): &(usize, usize)| {
+                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                lexicon::MONTHS.contains(&t.as_str())
+            };
             let fits = |r: &(usize, usize)| {
-                (answer == Answer::Place) == place_like(r)
+                !month(r)
+                    && (answer == Answer::Place) == place_like(r)
                     && r.0 >= clause.0
                     && r.1 <= clause.1
                     && not_given(r)
@@ -527,6 +549,28 @@ mod tests {
             value(Answer::Date, t, "opened").as_deref(),
             Some("May 1937")
         );
+    }
+
+    #[test]
+    fn a_year_after_a_preposition_is_no_count_and_a_month_no_place() {
+        // "how many seasons?" is not answered by "As of 2017".
+        let t = "As of 2017, he portrays the playwright in the TNT series Will.";
+        assert_eq!(value(Answer::Number, t, "series"), None);
+        let t = "He was gunned down in 1991 in the car park of a pub.";
+        assert_eq!(value(Answer::Number, t, "gunned"), None);
+        // A year that is the count's own number still is one.
+        let t = "The club has 1500 members and was founded in 1920.";
+        assert_eq!(value(Answer::Number, t, "members").as_deref(), Some("1500"));
+        // A bare number beside a year is still preferred.
+        let t = "In 2017 the show was cancelled after one season.";
+        assert_eq!(value(Answer::Number, t, "season").as_deref(), Some("one"));
+        // "in May 2008" says when, not where.
+        let t =
+            "It is a recording of his live performance at London's Bloomsbury Theatre in May 2008.";
+        let all = (0, t.len());
+        let at = [t.find("performance").unwrap()];
+        let place = stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text);
+        assert_ne!(place.as_deref(), Some("May"));
     }
 
     #[test]

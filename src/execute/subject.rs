@@ -13,8 +13,8 @@
 //! Guarantees: the value is the title's short form ([`title_base`]) exactly
 //! as the passage text writes it, with the span where it does; `None`
 //! whenever the kind asked or the page's kind is unknown, they share no
-//! class, the question itself names the page (then it asks *about* that
-//! thing, and the sentence is the answer), or the text never writes the
+//! class, the question uses a word of the page's name (then it asks *about*
+//! that thing, and the sentence is the answer), or the text never writes the
 //! name. English only, as [`kind`] is.
 
 use super::kind;
@@ -34,7 +34,7 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
         return None;
     }
     let name = title_base(&p.title).unwrap_or(p.title.trim());
-    if name.is_empty() || names(&frame.question, name) {
+    if name.is_empty() || shares_a_word(&frame.question, name) {
         return None;
     }
     let start = word_at(&p.text, name)?;
@@ -42,7 +42,7 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
 }
 
 /// Where `text` writes `name` as whole words (case as written), if it does.
-fn word_at(text: &str, name: &str) -> Option<usize> {
+pub(super) fn word_at(text: &str, name: &str) -> Option<usize> {
     let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
     text.match_indices(name).map(|(i, _)| i).find(|&i| {
         edge(text.get(..i).and_then(|h| h.chars().next_back()))
@@ -50,9 +50,17 @@ fn word_at(text: &str, name: &str) -> Option<usize> {
     })
 }
 
-/// True when the question writes the name (any case, as whole words).
-fn names(question: &str, name: &str) -> bool {
-    word_at(&question.to_lowercase(), &name.to_lowercase()).is_some()
+/// True when the question uses a word of the name (any form): then the page
+/// is what the question asks about ("The Monarchs" for "Old Dominion
+/// Monarchs baseball"; "bird attacks" for "The Birds"), not its answer.
+fn shares_a_word(question: &str, name: &str) -> bool {
+    let asked: Vec<String> = analyze::terms(question)
+        .into_iter()
+        .map(|t| t.term)
+        .collect();
+    analyze::terms(name)
+        .into_iter()
+        .any(|t| asked.contains(&t.term))
 }
 
 #[cfg(test)]
@@ -93,6 +101,15 @@ mod tests {
     #[test]
     fn no_subject_when_a_kind_is_unknown_or_differs_or_the_question_names_it() {
         let text = "Harrow Lane is a 2011 novel by Mira Castell. The novel imagines a ferryman.";
+        // … or a word of it, in any form.
+        assert_eq!(
+            subject_of(
+                "Harrow Lane",
+                text,
+                "Which novel set on lanes imagines a ferryman?"
+            ),
+            None
+        );
         // The question names the page.
         assert_eq!(
             subject_of(
