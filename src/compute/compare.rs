@@ -188,6 +188,52 @@ const MODIFIER_KINDS: &[&str] = &[
     "instrument",
 ];
 
+/// True when a question asks for a place ("in what country", "which city",
+/// "where").
+fn asks_place(question: &str) -> bool {
+    use crate::execute::kind::{asked, Class};
+    asked(question, crate::decompose::frame::Answer::Place).is_some_and(|classes| {
+        classes.iter().all(|c| {
+            matches!(
+                c,
+                Class::Settlement | Class::Region | Class::Water | Class::Land
+            )
+        }) || question.to_lowercase().starts_with("where")
+    })
+}
+
+/// The first name of the first input's page that every other page names
+/// too, as a whole word: not one of the inputs, not a word of the question,
+/// not a month ("native to … southern Chile" and "… northern Chile").
+fn common_place(question: &str, inputs: &[Input]) -> Option<String> {
+    let (first, rest) = inputs.split_first()?;
+    let given: Vec<String> = inputs
+        .iter()
+        .map(|i| {
+            crate::index::catalog::title_base(i.label)
+                .unwrap_or(i.label)
+                .to_lowercase()
+        })
+        .collect();
+    let asked = question.to_lowercase();
+    let whole = |text: &str, name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = text.get(..at).and_then(|h| h.chars().next_back());
+            let after = text.get(at + name.len()..).and_then(|t| t.chars().next());
+            before.is_none_or(|c| !c.is_alphanumeric())
+                && after.is_none_or(|c| !c.is_alphanumeric())
+        })
+    };
+    sentences(first.text)
+        .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
+        .filter_map(|(s, e)| first.text.get(s..e))
+        .map(str::trim)
+        .filter(|n| !lexicon::MONTHS.contains(&n.to_lowercase().as_str()))
+        .filter(|n| !whole(&asked, &n.to_lowercase()))
+        .find(|n| rest.iter().all(|i| whole(i.text, n)))
+        .map(str::to_string)
+}
+
 /// The noun phrase a definition gives after "is a" / "was an" / "are":
 /// its content words ("an American heavy metal band" → american, heavi,
 /// metal, band).
@@ -381,6 +427,18 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 compared: compared(inputs, &values),
             })
         }
+        // "In what country are both …?": a place both pages name.
+        Op::Common if asks_place(question) => common_place(question, inputs)
+            .map(|value| Value::Common {
+                compared: compared(inputs, &vec![value.clone(); inputs.len()]),
+                value,
+            })
+            .ok_or_else(|| {
+                unresolved(
+                    "nothing-in-common",
+                    "their pages name no place in common".into(),
+                )
+            }),
         Op::Common | Op::Same => {
             let kinds: Vec<Vec<(String, String)>> =
                 inputs.iter().map(|i| kind_words(i.text)).collect();
@@ -631,5 +689,63 @@ mod tests {
             &inputs(wells, "H. G. Wells", villa, "Villa Paletti"),
         );
         assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+    }
+
+    #[test]
+    fn a_place_in_common_is_one_both_pages_name() {
+        let v = Value::Passage {
+            passage_id: "p".into(),
+            text: String::new(),
+        };
+        let ugni = "Ugni is a genus of plants in the myrtle family. It is native to western Latin \
+                    America, from the rain forests of southern Chile to adjacent regions of Argentina.";
+        let steno =
+            "Stenomesson is a genus of bulbous plants. All the species are native to western \
+                     South America (Colombia, Ecuador, Peru and northern Chile).";
+        let fern = "Tmesipteris is a genus of ferns. It is native to Australia and New Zealand.";
+        let pair = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
+            [
+                Input {
+                    slot: "q1",
+                    label: la,
+                    value: &v,
+                    text: a,
+                },
+                Input {
+                    slot: "q2",
+                    label: lb,
+                    value: &v,
+                    text: b,
+                },
+            ]
+        };
+        for q in [
+            "In what country are both Ugni and Stenomesson native plants?",
+            "Which country do Ugni and Stenomesson have in common as a native range?",
+        ] {
+            let r = compare(Op::Common, q, &pair(ugni, "Ugni", steno, "Stenomesson")).unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "Chile"),
+                "{q}: {r:?}"
+            );
+        }
+        // No place both pages name: nothing in common, never their kind ("genus").
+        let r = compare(
+            Op::Common,
+            "In what country are both Ugni and Tmesipteris native plants?",
+            &pair(ugni, "Ugni", fern, "Tmesipteris"),
+        );
+        assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+        // A question that asks no place still reads their kind.
+        let r = compare(
+            Op::Common,
+            "What are both Ugni and Stenomesson?",
+            &pair(ugni, "Ugni", steno, "Stenomesson"),
+        )
+        .unwrap();
+        assert!(
+            matches!(r, Value::Common { ref value, .. } if value == "genus"),
+            "{r:?}"
+        );
     }
 }

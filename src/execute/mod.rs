@@ -15,7 +15,7 @@ pub mod accept;
 mod attempt;
 pub mod extract;
 mod head;
-mod kind;
+pub(crate) mod kind;
 pub mod read;
 pub mod stated;
 mod subject;

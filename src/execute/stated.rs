@@ -291,7 +291,7 @@ fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
 /// Capitalized names of a sentence that the question does not give: runs of
 /// capitalized words (joined by "of", "the", "de", …), not at the sentence's
 /// start unless it goes on capitalized.
-fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usize)> {
+pub(crate) fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<(usize, usize)> {
     let ws = words(text, range);
     let mut out = Vec::new();
     let mut run: Option<(usize, usize)> = None;
