@@ -294,6 +294,33 @@ pub fn child_terms(term: &str) -> &'static [&'static str] {
     }
 }
 
+/// Kinds of people by the narrower words a page calls them: a novelist is a
+/// writer, a drummer a musician ("Are both A and B science fiction
+/// *writers*?" of "an American fantasy and science fiction *novelist*").
+const HYPONYMS: &[(&str, &str)] = &[
+    (
+        "writer",
+        "novelist author poet playwright dramatist screenwriter essayist lyricist",
+    ),
+    (
+        "musician",
+        "singer songwriter guitarist drummer bassist pianist violinist cellist composer rapper",
+    ),
+    ("artist", "painter sculptor illustrator"),
+    (
+        "athlete",
+        "footballer cricketer boxer wrestler swimmer cyclist golfer sprinter",
+    ),
+];
+
+/// True when `narrow` names a kind of `broad` ([`HYPONYMS`]); both are
+/// terms (stemmed), as the analyzer writes them.
+pub fn is_kind_of(narrow: &str, broad: &str) -> bool {
+    HYPONYMS.iter().any(|(b, words)| {
+        super::stem(b) == broad && words.split_whitespace().any(|w| super::stem(w) == narrow)
+    })
+}
+
 /// The verb an agent noun names the doer of, as its term ("creator" →
 /// "creat", "drummer" → "drum", "writer" → "write"): the noun without
 /// `-er`/`-or`, with a final `e` restored or a doubled consonant undone,

@@ -164,6 +164,7 @@ fn states_predicate(predicate: &[String], input: &Input) -> f32 {
                     || (p.len() >= 4
                         && h.len() >= 4
                         && (h.starts_with(p.as_str()) || p.starts_with(h.as_str())))
+                    || lexicon::is_kind_of(h, p)
             })
         })
         .count();
@@ -747,5 +748,60 @@ mod tests {
             matches!(r, Value::Common { ref value, .. } if value == "genus"),
             "{r:?}"
         );
+    }
+
+    #[test]
+    fn a_narrower_kind_states_the_broader_one() {
+        let v = Value::Passage {
+            passage_id: "p".into(),
+            text: String::new(),
+        };
+        let dona = "Stephen Reed (born 1947) is an American fantasy, science fiction, and mystery \
+                    novelist.";
+        let moor = "Michael Moor (born 1939) is an English writer, primarily of science fiction.";
+        let fant = "Ada Quill (born 1950) is an American fantasy novelist.";
+        let pair = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
+            [
+                Input {
+                    slot: "q1",
+                    label: la,
+                    value: &v,
+                    text: a,
+                },
+                Input {
+                    slot: "q2",
+                    label: lb,
+                    value: &v,
+                    text: b,
+                },
+            ]
+        };
+        let holds = |q: &str, a, la, b, lb| match compare(Op::Both, q, &pair(a, la, b, lb)) {
+            Ok(Value::Verdict { holds, .. }) => holds,
+            other => panic!("{q}: {other:?}"),
+        };
+        assert!(holds(
+            "Are both Stephen Reed and Michael Moor science fiction writers?",
+            dona,
+            "Stephen Reed",
+            moor,
+            "Michael Moor"
+        ));
+        // A writer of fantasy only is no science fiction writer.
+        assert!(!holds(
+            "Are both Ada Quill and Michael Moor science fiction writers?",
+            fant,
+            "Ada Quill",
+            moor,
+            "Michael Moor"
+        ));
+        // A novelist is no poet.
+        assert!(!holds(
+            "Were Stephen Reed and Michael Moor both poets?",
+            dona,
+            "Stephen Reed",
+            moor,
+            "Michael Moor"
+        ));
     }
 }
