@@ -625,6 +625,9 @@ pub struct Evidence {
     pub span: Span,
     /// The passage text, so that a front end can show the span in place.
     pub text: String,
+    /// The passage is marked superseded (`meta.status`); absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// One hop of a chain: an earlier slot's passage links, through a canonical

@@ -253,7 +253,7 @@ fn execute_plan(
     Ok(Report {
         id: None,
         question: question.to_string(),
-        superseded: report::superseded(index, &slots),
+        superseded: report::superseded(&slots),
         coverage: report::coverage(&slots),
         answer: report::answer(question, &slots),
         slots,

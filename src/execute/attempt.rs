@@ -892,6 +892,7 @@ impl Runner<'_> {
             score: round(f64::from(score)),
             span,
             text: p.map(|p| p.text.clone()).unwrap_or_default(),
+            superseded: p.is_some_and(|p| p.is_superseded()),
         }
     }
 

@@ -17,7 +17,6 @@ pub use wording::agree;
 use crate::compute::duration::unit_label;
 use crate::compute::number::format_amount as amount;
 use crate::index::catalog::title_base;
-use crate::index::Index;
 use crate::model::{Coverage, Slot, SlotState, TaskKind, Value, TITLE_TYPE};
 
 /// Parts asked and answered.
@@ -125,16 +124,13 @@ pub fn describe(value: &Value, zh: bool) -> String {
     }
 }
 
-/// The evidence passages whose `meta.status` marks them superseded, each
-/// once, in the order the slots cite them.
-pub fn superseded(index: &Index, slots: &[Slot]) -> Vec<String> {
+/// The evidence passages marked superseded, each once, in the order the
+/// slots cite them (read off the evidence: no lookup by ID, so a bundle
+/// fetches nothing more for it).
+pub fn superseded(slots: &[Slot]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for e in slots.iter().flat_map(|s| &s.evidence) {
-        let stale = index
-            .doc_of(&e.passage_id)
-            .and_then(|d| index.passage(d))
-            .is_some_and(|p| p.is_superseded());
-        if stale && !out.contains(&e.passage_id) {
+        if e.superseded && !out.contains(&e.passage_id) {
             out.push(e.passage_id.clone());
         }
     }
