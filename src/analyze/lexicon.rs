@@ -316,9 +316,22 @@ const HYPONYMS: &[(&str, &str)] = &[
 /// True when `narrow` names a kind of `broad` ([`HYPONYMS`]); both are
 /// terms (stemmed), as the analyzer writes them.
 pub fn is_kind_of(narrow: &str, broad: &str) -> bool {
-    HYPONYMS.iter().any(|(b, words)| {
-        super::stem(b) == broad && words.split_whitespace().any(|w| super::stem(w) == narrow)
-    })
+    // Stemmed once: a comparison asks this for every pair of words.
+    static STEMMED: OnceLock<Vec<(String, Vec<String>)>> = OnceLock::new();
+    STEMMED
+        .get_or_init(|| {
+            HYPONYMS
+                .iter()
+                .map(|(b, words)| {
+                    (
+                        super::stem(b),
+                        words.split_whitespace().map(super::stem).collect(),
+                    )
+                })
+                .collect()
+        })
+        .iter()
+        .any(|(b, words)| b == broad && words.iter().any(|w| w == narrow))
 }
 
 /// The verb an agent noun names the doer of, as its term ("creator" →

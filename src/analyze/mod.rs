@@ -155,6 +155,16 @@ fn is_cjk_function(c: char) -> bool {
     )
 }
 
+/// The byte offset where `text` writes `name` as whole words (case as
+/// written: no letter or digit on either side), if it does.
+pub fn word_at(text: &str, name: &str) -> Option<usize> {
+    let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(name).map(|(i, _)| i).find(|&i| {
+        edge(text.get(..i).and_then(|h| h.chars().next_back()))
+            && edge(text.get(i + name.len()..).and_then(|t| t.chars().next()))
+    })
+}
+
 /// The byte range `start..end` of `text` as a [`Span`] in char offsets, with
 /// its text. Out-of-range offsets are clamped and offsets inside a character
 /// are widened to the enclosing character boundaries; never panics.

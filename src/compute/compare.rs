@@ -217,21 +217,13 @@ fn common_place(question: &str, inputs: &[Input]) -> Option<String> {
         })
         .collect();
     let asked = question.to_lowercase();
-    let whole = |text: &str, name: &str| {
-        text.match_indices(name).any(|(at, _)| {
-            let before = text.get(..at).and_then(|h| h.chars().next_back());
-            let after = text.get(at + name.len()..).and_then(|t| t.chars().next());
-            before.is_none_or(|c| !c.is_alphanumeric())
-                && after.is_none_or(|c| !c.is_alphanumeric())
-        })
-    };
     sentences(first.text)
         .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
         .filter_map(|(s, e)| first.text.get(s..e))
         .map(str::trim)
         .filter(|n| !lexicon::MONTHS.contains(&n.to_lowercase().as_str()))
-        .filter(|n| !whole(&asked, &n.to_lowercase()))
-        .find(|n| rest.iter().all(|i| whole(i.text, n)))
+        .filter(|n| analyze::word_at(&asked, &n.to_lowercase()).is_none())
+        .find(|n| rest.iter().all(|i| analyze::word_at(i.text, n).is_some()))
         .map(str::to_string)
 }
 
@@ -525,6 +517,30 @@ mod tests {
         }
     }
 
+    /// Two inputs, q1 and q2, each with its label and page text.
+    fn pair_of<'a>(
+        v: &'a Value,
+        a: &'a str,
+        la: &'a str,
+        b: &'a str,
+        lb: &'a str,
+    ) -> [Input<'a>; 2] {
+        [
+            Input {
+                slot: "q1",
+                label: la,
+                value: v,
+                text: a,
+            },
+            Input {
+                slot: "q2",
+                label: lb,
+                value: v,
+                text: b,
+            },
+        ]
+    }
+
     #[test]
     fn dates_and_numbers_like_with_like() {
         let a = stated("date", "May 19, 1966");
@@ -614,22 +630,7 @@ mod tests {
         let dario = "Rubén Darío was a Nicaraguan poet who initiated modernismo.";
         let villa = "Villa Paletti is a board game of physical skill designed by Bill Payne.";
         let betrayal = "Betrayal at House on the Hill is a board game published by Avalon Hill.";
-        let inputs = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
-            [
-                Input {
-                    slot: "q1",
-                    label: la,
-                    value: &v,
-                    text: a,
-                },
-                Input {
-                    slot: "q2",
-                    label: lb,
-                    value: &v,
-                    text: b,
-                },
-            ]
-        };
+        let inputs = |a, la, b, lb| pair_of(&v, a, la, b, lb);
         let r = compare(
             Op::Both,
             "Were H. G. Wells and Rubén Darío both English?",
@@ -694,32 +695,14 @@ mod tests {
 
     #[test]
     fn a_place_in_common_is_one_both_pages_name() {
-        let v = Value::Passage {
-            passage_id: "p".into(),
-            text: String::new(),
-        };
+        let v = passage("");
         let ugni = "Ugni is a genus of plants in the myrtle family. It is native to western Latin \
                     America, from the rain forests of southern Chile to adjacent regions of Argentina.";
         let steno =
             "Stenomesson is a genus of bulbous plants. All the species are native to western \
                      South America (Colombia, Ecuador, Peru and northern Chile).";
         let fern = "Tmesipteris is a genus of ferns. It is native to Australia and New Zealand.";
-        let pair = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
-            [
-                Input {
-                    slot: "q1",
-                    label: la,
-                    value: &v,
-                    text: a,
-                },
-                Input {
-                    slot: "q2",
-                    label: lb,
-                    value: &v,
-                    text: b,
-                },
-            ]
-        };
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
         for q in [
             "In what country are both Ugni and Stenomesson native plants?",
             "Which country do Ugni and Stenomesson have in common as a native range?",
@@ -752,30 +735,12 @@ mod tests {
 
     #[test]
     fn a_narrower_kind_states_the_broader_one() {
-        let v = Value::Passage {
-            passage_id: "p".into(),
-            text: String::new(),
-        };
+        let v = passage("");
         let dona = "Stephen Reed (born 1947) is an American fantasy, science fiction, and mystery \
                     novelist.";
         let moor = "Michael Moor (born 1939) is an English writer, primarily of science fiction.";
         let fant = "Ada Quill (born 1950) is an American fantasy novelist.";
-        let pair = |a: &'static str, la: &'static str, b: &'static str, lb: &'static str| {
-            [
-                Input {
-                    slot: "q1",
-                    label: la,
-                    value: &v,
-                    text: a,
-                },
-                Input {
-                    slot: "q2",
-                    label: lb,
-                    value: &v,
-                    text: b,
-                },
-            ]
-        };
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
         let holds = |q: &str, a, la, b, lb| match compare(Op::Both, q, &pair(a, la, b, lb)) {
             Ok(Value::Verdict { holds, .. }) => holds,
             other => panic!("{q}: {other:?}"),

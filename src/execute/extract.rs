@@ -231,7 +231,7 @@ fn stated_value(
     // Party?" is not answered "Democratic-Republican Party").
     let question = frame.question.to_lowercase();
     if matches!(frame.answer, Answer::Person | Answer::Place)
-        && super::subject::word_at(&question, &found.text.to_lowercase()).is_some()
+        && analyze::word_at(&question, &found.text.to_lowercase()).is_some()
     {
         return None;
     }

@@ -328,16 +328,20 @@ pub(crate) fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<
     out
 }
 
-/// True when the word at `at` follows a preposition that dates it ("in",
-/// "of", "since", …).
-fn after_preposition(text: &str, at: usize) -> bool {
-    let before = text.get(..at).unwrap_or("").trim_end().to_lowercase();
-    [
-        "in", "of", "since", "until", "by", "from", "to", "after", "before", "during",
-    ]
-    .iter()
-    .any(|p| before.ends_with(&format!(" {p}")) || before == *p)
+/// True when the word before byte `at` is one of `words` (any case): "in
+/// 1991", "born in Porto".
+fn follows(text: &str, at: usize, words: &[&str]) -> bool {
+    let before = text.get(..at).unwrap_or("").trim_end();
+    let last = before.rsplit(' ').next().unwrap_or("");
+    words.iter().any(|w| last.eq_ignore_ascii_case(w))
 }
+
+/// Prepositions that date the year after them ("in", "of", "since", …).
+const DATING: &[&str] = &[
+    "in", "of", "since", "until", "by", "from", "to", "after", "before", "during",
+];
+/// Prepositions a place follows ("in", "at", "from", …).
+const LOCATIVE: &[&str] = &["in", "at", "from", "near", "of", "on", "to"];
 
 /// How far a value is from the matched words; a value before them counts
 /// double ("born in 1961", "joined Judas Priest in 1989": the value usually
@@ -377,7 +381,7 @@ pub fn stated(
         Answer::Number => {
             let ys = years(text, sentence);
             // "in 1991", "As of 2017", "since 1920": a date, never a count.
-            let dated = |n: &(usize, usize)| ys.contains(n) && after_preposition(text, n.0);
+            let dated = |n: &(usize, usize)| ys.contains(n) && follows(text, n.0, DATING);
             let all: Vec<(usize, usize)> = numbers(text, sentence)
                 .into_iter()
                 .filter(|n| !dated(n))
@@ -398,12 +402,7 @@ pub fn stated(
             // A place follows "in", "at", "from" …; a person does not; and it
             // is named in the answering clause itself ("founded by Tom Poe,
             // who was born in Porto" does not say where a label was founded).
-            let place_like = |&(s, _): &(usize, usize)| {
-                let before = text.get(..s).unwrap_or("").trim_end().to_lowercase();
-                ["in", "at", "from", "near", "of", "on", "to"]
-                    .iter()
-                    .any(|p| before.ends_with(&format!(" {p}")) || before == *p)
-            };
+            let place_like = |&(s, _): &(usize, usize)| follows(text, s, LOCATIVE);
             // "in May 2008" says when: a month is neither a place nor a person.
             let month = |&(s, e): &(usize, usize)| {
                 let t = text.get(s..e).unwrap_or("").to_lowercase();

@@ -37,17 +37,8 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
     if name.is_empty() || shares_a_word(&frame.question, name) {
         return None;
     }
-    let start = word_at(&p.text, name)?;
+    let start = analyze::word_at(&p.text, name)?;
     Some(analyze::char_span(&p.text, start, start + name.len()))
-}
-
-/// Where `text` writes `name` as whole words (case as written), if it does.
-pub(super) fn word_at(text: &str, name: &str) -> Option<usize> {
-    let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-    text.match_indices(name).map(|(i, _)| i).find(|&i| {
-        edge(text.get(..i).and_then(|h| h.chars().next_back()))
-            && edge(text.get(i + name.len()..).and_then(|t| t.chars().next()))
-    })
 }
 
 /// True when the question uses a word of the name (any form): then the page
