@@ -656,3 +656,40 @@ fn a_parent_is_found_from_the_childs_page() {
         .collect();
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// "Where AUX NAME …?" asks a place of the page the question names, which
+/// states it ("He was born in Szeged"), whether or not the place has a page
+/// of its own; no page is proposed as the place. Before the rule (13ae616):
+/// 4 of 6 (Tomas Varga's birthplace was missing, since Szeged has no page to
+/// propose; Callum Reid's answer proposed The Tidewalkers as a place).
+fn where_of_a_name() -> Vec<Case> {
+    let place = |question, value| Case {
+        question,
+        shape: "R",
+        value: Some(value),
+        bridge: None,
+    };
+    vec![
+        place("Where was Tomas Varga born?", "Szeged"),
+        // Paraphrases: another verb, no question mark.
+        place("Where did Iona Fraser grow up?", "Oban"),
+        place("where were The Greywell Sisters formed", "Norwich"),
+        place("Where was Callum Reid born?", "Dundee"),
+        // The page does not say where she was born.
+        unanswerable("Where was Elena Sorensen born?"),
+        // A described thing is still found first.
+        chain(
+            "Where was the director of The Lantern Keeper born?",
+            "Tomas Varga",
+            "Szeged",
+        ),
+    ]
+}
+
+#[test]
+fn where_a_named_thing_is_is_asked_of_its_own_page() {
+    run("where-of-a-name", &where_of_a_name(), 6);
+    // The band Callum Reid sings in is not where he was born.
+    let r = ask(&index(), "Where was Callum Reid born?").expect("it answers");
+    assert!(!r.answer.contains("Tidewalkers ["), "{}", r.answer);
+}

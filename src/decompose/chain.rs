@@ -42,7 +42,9 @@ impl Builder<'_> {
     /// own page (seed 000: a guess stays a proposal until a span verifies
     /// it). Only over open text (a corpus whose catalog declares no entity
     /// types beyond titles and documents), in English, for questions that
-    /// ask for a person, a place or a thing.
+    /// ask for a person, a place or a thing — not where a named thing is
+    /// ("Where was Ada Lund born?": its own page says, and the place may
+    /// have no page to propose).
     fn bridged(&mut self, clause: &str) -> Option<String> {
         // A Chinese question that names a page asks about that page (CMRC):
         // its chains come from 的-descriptions, not from a proposal.
@@ -57,13 +59,18 @@ impl Builder<'_> {
             f.answer,
             frame::Answer::Person | frame::Answer::Place | frame::Answer::Open
         ) || frame::relative_pronoun(clause).is_some();
-        let names_page = self
+        let titles: Vec<usize> = self
             .index
             .mentions_in(clause)
             .iter()
-            .any(|m| self.index.is_title(m.entity));
+            .filter(|m| self.index.is_title(m.entity))
+            .map(|m| m.start as usize)
+            .collect();
+        // "Where was Ada Lund born?" asks a value of the page it names.
+        let where_of_name = patterns::where_subject(clause).is_some_and(|at| titles.contains(&at));
         if !asks_thing
-            || !names_page
+            || titles.is_empty()
+            || where_of_name
             || patterns::asks_property(clause)
             || f.with_role(frame::Role::Topic).next().is_none()
         {

@@ -480,6 +480,27 @@ pub fn asks_property(clause: &str) -> bool {
     )
 }
 
+/// The byte offset of the subject of "Where AUX SUBJECT …?" ("Where was
+/// Ada Lund born?": Ada Lund's), when the clause opens so.
+pub fn where_subject(clause: &str) -> Option<usize> {
+    let mut words = clause
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - clause.as_ptr() as usize, w));
+    let (_, wh) = words.next()?;
+    let (_, aux) = words.next()?;
+    let (at, _) = words.next()?;
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    (bare(wh) == "where"
+        && matches!(
+            bare(aux).as_str(),
+            "is" | "was" | "are" | "were" | "did" | "does" | "do"
+        ))
+    .then_some(at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
