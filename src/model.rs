@@ -660,6 +660,9 @@ pub struct Slot {
     pub constraints: Constraints,
     pub depends_on: Vec<String>,
     pub state: SlotState,
+    /// Why the slot is in its state when it is not supported ("no passage
+    /// states a year"); for a supported slot, a reading its support depends
+    /// on ("“Kohn” read as “Kahn”"), or none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

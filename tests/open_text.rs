@@ -515,7 +515,7 @@ fn gap_lines_name_the_part_as_asked() {
     let index = index();
     for q in [
         "The Tidewalkers and The Greywell Sisters are both based out of where?",
-        "Which festival did The Lantern Keeper win a prize at?",
+        "Which festival did Salt Roads win a prize at?",
     ] {
         let r = ask(&index, q).expect("it answers");
         assert!(r.slots.iter().all(|s| s.state != Supported), "{}", r.answer);
@@ -692,4 +692,52 @@ fn where_a_named_thing_is_is_asked_of_its_own_page() {
     // The band Callum Reid sings in is not where he was born.
     let r = ask(&index(), "Where was Callum Reid born?").expect("it answers");
     assert!(!r.answer.contains("Tidewalkers ["), "{}", r.answer);
+}
+
+/// A proposal that proposes nothing is no filter (seed 000: an early guess
+/// must not prevent finding the evidence later). "Which festival did The
+/// Lantern Keeper win a prize at?" proposes a festival with a page of its
+/// own, and the pool has none: the clause is then asked as written, and a
+/// sentence answers it only if it names the kind asked (a festival) — on the
+/// page the question names, any of its sentences; elsewhere, the best one.
+/// Measured on the engine before the rule (ee3e2b2): 4 of 6 (the two
+/// festival questions were `blocked`: the proposal found no festival page).
+fn unproposed() -> Vec<Case> {
+    let direct = |question, value| Case {
+        question,
+        shape: "FR",
+        value: Some(value),
+        bridge: None,
+    };
+    vec![
+        direct(
+            "Which festival did The Lantern Keeper win a prize at?",
+            "Karlovy Vary",
+        ),
+        // Paraphrases: the preposition first, another head noun.
+        direct(
+            "At which festival did The Lantern Keeper win a prize?",
+            "Karlovy Vary",
+        ),
+        // Asked directly (no proposal): the same sentence.
+        Case {
+            question: "What prize did The Lantern Keeper win?",
+            shape: "R",
+            value: Some("best director"),
+            bridge: None,
+        },
+        // No sentence of the page names a festival (Elena Sorensen's page,
+        // linked, names one she judged at: not this film's prize).
+        unanswerable("Which festival did Salt Roads win a prize at?"),
+        // Nothing names a party.
+        unanswerable("Which party is Tomas Varga a member of?"),
+        // A relative clause describes another thing the value is of: the
+        // page of the clause would answer the first hop.
+        unanswerable("Tomas Varga studied at a school that is in which district?"),
+    ]
+}
+
+#[test]
+fn a_proposal_that_proposes_nothing_is_no_filter() {
+    run("unproposed", &unproposed(), 6);
 }

@@ -251,6 +251,31 @@ pub fn relative_pronoun(q: &str) -> Option<(usize, usize)> {
     Some((word.start, word.start + word.text.len()))
 }
 
+/// The byte offset of the WH word that asks (not a relative one: "the
+/// company *which* owns …"), when the question has one.
+pub fn asking_word(q: &str) -> Option<usize> {
+    let w = words(q);
+    w.get(interrogative(q, &w)?).map(|x| x.start)
+}
+
+/// True when a relative clause describes something an English question
+/// goes through, restrictive or not ("… in a city *that* is the county seat
+/// of what county?", "the English actor, *who* was born …, appear?"): a
+/// relative word after a noun, other than the word that asks.
+pub fn has_relative_clause(q: &str) -> bool {
+    let w = words(q);
+    let asks = interrogative(q, &w);
+    w.iter().enumerate().any(|(i, x)| {
+        let prev = i.checked_sub(1).and_then(|p| w.get(p));
+        Some(i) != asks
+            && RELATIVES.contains(&x.lower.as_str())
+            && prev.is_some_and(|p| {
+                let p = p.lower.as_str();
+                !(WH.contains(&p) || AUX.contains(&p) || analyze::is_stop_word(p))
+            })
+    })
+}
+
 /// Last words of a named thing that is a period or an event ("the Second
 /// World War", "the Edinburgh Festival"): "how long" of it asks a duration.
 const EVENT_HEADS: &[&str] = &[

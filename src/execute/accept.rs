@@ -56,6 +56,8 @@ pub enum Rejection {
     Spread,
     /// No value of the expected kind in the answering sentence.
     Kind(Answer),
+    /// The answering sentence does not name the kind of thing asked.
+    Noun(String),
 }
 
 impl Rejection {
@@ -68,6 +70,7 @@ impl Rejection {
             }
             Rejection::Spread => "no passage answers it in one place".into(),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
+            Rejection::Noun(n) => format!("no passage names the {n} asked for"),
             Rejection::Person => {
                 "first person: the scope names no user, and these facts are about someone".into()
             }

@@ -22,6 +22,7 @@
 
 use super::accept::{self, Context, Rejection};
 use super::read;
+use super::spell;
 use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
 use crate::chain::{self, Broken};
 use crate::decompose::frame::{self, Answer, Frame, Strictness};
@@ -122,6 +123,18 @@ impl Runner<'_> {
         output: &Output,
         values: &ByTask<Value>,
     ) -> Outcome {
+        self.attempt_naming(task, output, values, None)
+    }
+
+    /// [`Runner::attempt`], where a passage answers only when its answering
+    /// sentence names `noun` (the kind of thing asked), when there is one.
+    pub(super) fn attempt_naming(
+        &mut self,
+        task: &Task,
+        output: &Output,
+        values: &ByTask<Value>,
+        noun: Option<&str>,
+    ) -> Outcome {
         let prepared = match self.prepare(task, output, values) {
             Ok(p) => p,
             Err(slot) => return outcome(*slot),
@@ -144,8 +157,40 @@ impl Runner<'_> {
             frame.joined = joined;
             frame.names = names;
         }
-        let judged = self.judge(task, output, &prepared, &search, &frame);
-        self.conclude(task, output, prepared, search, judged, &frame)
+        let fixes = self.spell(&mut frame, &search);
+        let judged = self.judge(task, output, &prepared, &search, &frame, noun);
+        let mut outcome = self.conclude(task, output, prepared, search, judged, &frame);
+        if !fixes.is_empty() {
+            let read_as = spell::describe(&fixes);
+            note(
+                &mut self.trace,
+                "execute",
+                Some(&task.id),
+                format!("{read_as}: no passage writes the question's spelling"),
+            );
+            if outcome.slot.state == SlotState::Supported {
+                outcome.slot.reason = Some(read_as);
+            }
+        }
+        outcome
+    }
+
+    /// Reads a misspelt name of the question as the name the first
+    /// candidates write ([`spell`]); a step that does not read corrects
+    /// nothing.
+    fn spell(&self, frame: &mut Frame, s: &Search) -> Vec<spell::Fix> {
+        if !self.options.read {
+            return Vec::new();
+        }
+        spell::correct(frame, self.index, || {
+            s.found
+                .candidates
+                .iter()
+                .take(PARTNERS)
+                .filter_map(|c| self.index.passage(c.doc))
+                .map(|p| p.text.as_str())
+                .collect()
+        })
     }
 
     /// Step 1: the question and constraints with placeholders filled.
@@ -287,6 +332,7 @@ impl Runner<'_> {
         p: &Prepared,
         s: &Search,
         frame: &Frame,
+        noun: Option<&str>,
     ) -> Judged {
         let mut j = Judged::default();
         if !self.options.read {
@@ -323,6 +369,16 @@ impl Runner<'_> {
             .and_then(|(_, _, from)| self.index.doc_of(from))
             .and_then(|d| self.index.passage(d));
         let reader = read::Reader::new(frame, &words, source);
+        // The kind of thing asked ("which *party* …?"), which the quoted
+        // sentence should name (in a part asked as written: a hop's question
+        // holds the value it was given, "… via what Eden Valley Railway").
+        let asked = noun.map(str::to_string).or_else(|| {
+            (task.kind == TaskKind::Retrieve
+                && *output == Output::Passage
+                && task.depends_on.is_empty())
+            .then(|| super::kind::asked_noun(&frame.question))
+            .flatten()
+        });
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -371,6 +427,26 @@ impl Runner<'_> {
                 Err(r) => {
                     j.reject(r);
                     continue;
+                }
+            }
+            if let Some(n) = asked.as_deref() {
+                // The sentence that answers names the kind asked: the best
+                // one when it does, else (on the page of what the question
+                // names, whose sentences speak of it) the first that does.
+                // Required when `noun` is given; else only preferred.
+                let own = names_title(&frame.question, &passage.title);
+                match naming(&passage.text, reading.sentence, n, own) {
+                    Some(at) if at != reading.sentence => {
+                        reading.anchors.retain(|&a| a >= at.0 && a < at.1);
+                        reading.sentence = at;
+                        reading.clause = at;
+                    }
+                    Some(_) => {}
+                    None if noun.is_some() => {
+                        j.reject(Rejection::Noun(n.to_string()));
+                        continue;
+                    }
+                    None => {}
                 }
             }
             let span = extract::trimmed_span(&passage.text, reading.sentence);
@@ -690,6 +766,27 @@ impl Runner<'_> {
         };
         Some(Passage::new(&p.id, &p.title, text.join(" ")))
     }
+}
+
+/// The sentence of `text` that names `noun` (by stem: "festivals" names a
+/// festival): `best` when it does, else, when `any`, the first that does.
+fn naming(text: &str, best: (usize, usize), noun: &str, any: bool) -> Option<(usize, usize)> {
+    let stem = crate::analyze::stem(noun);
+    let names = |(s, e): (usize, usize)| {
+        crate::analyze::words(text.get(s..e).unwrap_or(""))
+            .iter()
+            .any(|w| crate::analyze::stem(&w.term) == stem)
+    };
+    std::iter::once(best)
+        .chain(read::sentences(text).filter(|_| any))
+        .find(|&r| names(r))
+}
+
+/// True when `question` names a page's title (without its qualifier:
+/// "Harbour Lights (album)" is named by "Harbour Lights").
+fn names_title(question: &str, title: &str) -> bool {
+    let short = title.split(" (").next().unwrap_or(title).trim();
+    !short.is_empty() && question.to_lowercase().contains(&short.to_lowercase())
 }
 
 /// Moves `doc` to the head of a slot's ranking.

@@ -229,6 +229,25 @@ pub fn asked(question: &str, answer: Answer) -> Option<Vec<Class>> {
     None
 }
 
+/// The head noun of the `what`/`which` phrase that asks ("which
+/// *festival* did …", "what 1942 *film*", "which former New York *senator*
+/// did …", not the relative "the company which owns …"): its last word.
+/// `None` when no such phrase asks.
+pub fn asked_noun(question: &str) -> Option<String> {
+    let asks = crate::decompose::frame::asking_word(question)?;
+    let wh = question.get(asks..)?;
+    if !matches!(
+        wh.split_whitespace().next().map(|w| bare(w).0).as_deref(),
+        Some("what" | "which")
+    ) {
+        return None;
+    }
+    phrase(wh.split_whitespace().skip(1))
+        .last()
+        .filter(|w| w.chars().all(char::is_alphabetic))
+        .cloned()
+}
+
 /// The classes a page says it is of, from its first sentence: the heads
 /// after the first copula, and a person for "(born …". Empty when unknown.
 pub fn defined(text: &str) -> Vec<Class> {

@@ -17,6 +17,7 @@ pub mod extract;
 mod head;
 pub(crate) mod kind;
 pub mod read;
+mod spell;
 pub mod stated;
 mod subject;
 
@@ -309,6 +310,26 @@ pub fn execute(
     }
 }
 
+/// The clause a proposal's verification asks ("clause {q1}", after a follow
+/// step "clause" that found no page: `missing`), to be asked as written —
+/// unless a relative clause describes another thing the value is of ("… in a
+/// city that is the county seat of what county?"): the clause's own page
+/// would then answer the first hop, not the question.
+fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
+    let [d] = task.depends_on.as_slice() else {
+        return None;
+    };
+    let step = done.get(d)?;
+    let bare = |q: &str| q.trim().trim_end_matches(['?', '.', ' ']).to_string();
+    let asked = bare(&crate::plan::fill(&task.question, |_, _| true));
+    (task.kind == TaskKind::Retrieve
+        && step.slot.kind == TaskKind::Follow
+        && step.slot.state == SlotState::Missing
+        && asked == bare(&step.slot.question)
+        && !crate::decompose::frame::has_relative_clause(&asked))
+    .then(|| step.slot.question.clone())
+}
+
 impl Runner<'_> {
     fn run(&mut self, task: &Task, done: &mut ByTask<Outcome>) -> Outcome {
         let output = output_of(task);
@@ -320,6 +341,33 @@ impl Runner<'_> {
                 (state != SlotState::Supported).then(|| format!("{d} is {state}"))
             })
             .collect();
+        if let Some(clause) = unproposed(task, done) {
+            // A proposal that proposed nothing is no filter (seed 000: an
+            // early guess must not prevent finding the evidence later): the
+            // clause is asked as written.
+            note(
+                &mut self.trace,
+                "plan",
+                Some(&task.id),
+                format!(
+                    "revision: {} proposed nothing; {} asks the clause as written",
+                    task.depends_on.join(", "),
+                    task.id
+                ),
+            );
+            let direct = Task {
+                question: clause,
+                depends_on: Vec::new(),
+                ..task.clone()
+            };
+            // Its answer must name the kind asked ("which festival …?": a
+            // sentence about the film that names no festival is no answer).
+            let noun = kind::asked_noun(&direct.question);
+            let mut outcome =
+                self.attempt_naming(&direct, &output, &ByTask::new(), noun.as_deref());
+            outcome.slot.depends_on = task.depends_on.clone();
+            return outcome;
+        }
         if !unsupported.is_empty() {
             let mut slot = slot_for(
                 task,

@@ -270,7 +270,9 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                 } else {
                     s.label.clone().unwrap_or_else(|| s.question.clone())
                 };
-                lines.push(format!("{label} — {}", parts.join("; ")));
+                // A reading the support depends on ("“Kohn” read as “Kahn”").
+                let reading = s.reason.clone().map(aside).unwrap_or_default();
+                lines.push(format!("{label} — {}{reading}", parts.join("; ")));
             }
             (SlotState::Unresolved, _) => {
                 let reason = s.reason.clone().unwrap_or_default();

@@ -1,0 +1,225 @@
+//! Stage 6 — execute: a misspelt name is read as the name the passages write.
+//!
+//! Real questions misspell names ("Phyllis Kohn" for Phyllis Kahn, "Richard
+//! Kuklinsk"), and the names check then rejects the very page that answers.
+//! Before a step reads its candidates, each name word the corpus lacks is
+//! compared with the capitalised words of the step's first candidates; when
+//! exactly one of them is one edit away, the question is read with it, and
+//! the report says so ("“Kohn” read as “Kahn”").
+//!
+//! Guarantees: only a capitalised word of the question (a name), of four
+//! letters or more, with no passage in the corpus, is ever replaced, and only
+//! by a capitalised word of a candidate with the same first letter that the
+//! corpus has, one edit away (a letter added, dropped or changed, or two
+//! neighbours swapped); when two different words qualify, nothing is
+//! replaced (no guess). Lowercase words ("shipping") and scripts without
+//! capitals are never corrected: a word the corpus lacks still sinks a part.
+
+use crate::analyze;
+use crate::decompose::frame::{Frame, Role};
+use crate::index::Index;
+
+/// Shortest name word that is corrected: under four letters, one edit makes
+/// another common name ("Lnd", "Ann").
+const MIN_CHARS: usize = 4;
+
+/// One word read as another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// As the question writes it.
+    pub from: String,
+    /// As the passage writes it.
+    pub to: String,
+}
+
+/// How a report says it: "“Kohn” read as “Kahn”".
+pub fn describe(fixes: &[Fix]) -> String {
+    fixes
+        .iter()
+        .map(|f| format!("“{}” read as “{}”", f.from, f.to))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// True when `a` becomes `b` by one insertion, deletion, substitution or
+/// swap of neighbours (optimal string alignment distance 1).
+fn one_edit(a: &[char], b: &[char]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let Some(i) = short.iter().zip(long).position(|(x, y)| x != y) else {
+        // One is the other plus a last letter.
+        return long.len() == short.len() + 1;
+    };
+    let (s, l) = (&short[i..], &long[i..]);
+    match long.len() - short.len() {
+        0 => {
+            let substituted = s.get(1..) == l.get(1..);
+            let swapped = s.len() >= 2
+                && s.first() == l.get(1)
+                && s.get(1) == l.first()
+                && s.get(2..) == l.get(2..);
+            substituted || swapped
+        }
+        1 => s == &l[1..],
+        _ => false,
+    }
+}
+
+/// A name word worth correcting: capitalised, letters only (no CJK), long
+/// enough.
+fn correctable(raw: &str) -> bool {
+    raw.chars().count() >= MIN_CHARS
+        && raw.chars().next().is_some_and(char::is_uppercase)
+        && raw
+            .chars()
+            .all(|c| c.is_alphabetic() && !analyze::is_cjk(c))
+}
+
+/// Reads each misspelt name word of `frame` as the one word of the texts
+/// one edit away (see the module's guarantees); returns what was replaced.
+/// `texts` (the candidates' texts) is called only when the question has a
+/// name word the corpus lacks: a bundle fetches no text for the others.
+pub fn correct<'t>(
+    frame: &mut Frame,
+    index: &Index,
+    texts: impl FnOnce() -> Vec<&'t str>,
+) -> Vec<Fix> {
+    let question = frame.question.as_str();
+    let unknown: Vec<(usize, String)> = frame
+        .terms
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.role == Role::Name && index.df(&t.term) == 0)
+        .filter_map(|(i, t)| Some((i, question.get(t.start..t.end)?.to_string())))
+        .filter(|(_, raw)| correctable(raw))
+        .collect();
+    if unknown.is_empty() {
+        return Vec::new();
+    }
+    let texts = texts();
+    let mut fixes = Vec::new();
+    let mut found = Vec::new();
+    for (i, raw) in unknown {
+        let from: Vec<char> = raw.to_lowercase().chars().collect();
+        let mut near: Vec<&str> = Vec::new();
+        for word in texts
+            .iter()
+            .flat_map(|text| text.split(|c: char| !c.is_alphabetic()))
+        {
+            if near.len() > 1 || near.contains(&word) || !correctable(word) {
+                continue;
+            }
+            let to: Vec<char> = word.to_lowercase().chars().collect();
+            if to.first() == from.first() && one_edit(&from, &to) {
+                near.push(word);
+            }
+        }
+        let [to] = near.as_slice() else { continue };
+        let Some(term) = analyze::terms(to).into_iter().next() else {
+            continue;
+        };
+        if index.df(&term.term) == 0 {
+            continue;
+        }
+        found.push((i, term.term, to.to_string()));
+        fixes.push(Fix {
+            from: raw,
+            to: to.to_string(),
+        });
+    }
+    // Last first: a replacement shifts only the ranges after it.
+    for (i, term, to) in found.into_iter().rev() {
+        rewrite(frame, i, term, &to);
+    }
+    fixes
+}
+
+/// Writes term `i` of the frame as `to` (its question text and its term),
+/// shifting every range after it by the change in length.
+fn rewrite(frame: &mut Frame, i: usize, term: String, to: &str) {
+    let Some((start, end)) = frame.terms.get(i).map(|t| (t.start, t.end)) else {
+        return;
+    };
+    if frame.question.get(start..end).is_none() {
+        return;
+    }
+    frame.question.replace_range(start..end, to);
+    let shift = |at: usize| {
+        if at >= end {
+            at + to.len() - (end - start)
+        } else {
+            at
+        }
+    };
+    for t in frame.terms.iter_mut() {
+        t.start = shift(t.start);
+        t.end = shift(t.end);
+    }
+    if let Some(t) = frame.terms.get_mut(i) {
+        t.end = start + to.len();
+        t.term = term;
+    }
+    for r in frame.names.iter_mut().chain(frame.joined.iter_mut()) {
+        *r = (shift(r.0), shift(r.1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(a: &str, b: &str) -> bool {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        one_edit(&a, &b)
+    }
+
+    #[test]
+    fn one_edit_is_exactly_one_insertion_deletion_substitution_or_swap() {
+        for (a, b) in [
+            ("kohn", "kahn"),
+            ("bennet", "bennett"),
+            ("bennett", "bennet"),
+            ("kuklinsk", "kuklinski"),
+            ("represnetatives", "representatives"),
+            ("willian", "william"),
+            ("ab", "ba"),
+            ("köhn", "kohn"),
+        ] {
+            assert!(edit(a, b), "{a} {b}");
+        }
+        for (a, b) in [
+            ("kahn", "kahn"),
+            ("kuhm", "kahn"),
+            ("lynd", "lend s"),
+            ("kahn", "kahnns"),
+            ("abc", "cba"),
+            ("", ""),
+            ("", "ab"),
+        ] {
+            assert!(!edit(a, b), "{a} {b}");
+        }
+        // Every one-letter change of a word is one edit; two are not.
+        let word: Vec<char> = "gateway".chars().collect();
+        for i in 0..word.len() {
+            let mut changed = word.clone();
+            changed[i] = 'x';
+            assert!(one_edit(&word, &changed));
+            let mut dropped = word.clone();
+            dropped.remove(i);
+            assert!(one_edit(&word, &dropped) && one_edit(&dropped, &word));
+            if i + 1 < word.len() {
+                changed[i + 1] = 'x';
+                assert!(!one_edit(&word, &changed));
+            }
+        }
+    }
+
+    #[test]
+    fn only_capitalised_latin_words_of_four_letters_are_correctable() {
+        assert!(correctable("Kohn"));
+        assert!(correctable("Ødegaard"));
+        assert!(!correctable("kohn"));
+        assert!(!correctable("Lnd"));
+        assert!(!correctable("R2D2"));
+        assert!(!correctable("科恩科恩"));
+    }
+}
