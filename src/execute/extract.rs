@@ -110,7 +110,9 @@ pub fn values(
                 }
                 // "What novel …?" answered by the novel's own page: its title.
                 None => {
-                    let value = match super::subject::subject(p, frame) {
+                    let name = super::subject::subject(p, frame)
+                        .or_else(|| super::subject::named_with_kind(text, reading.sentence, frame));
+                    let value = match name {
                         Some(name) => Value::Stated {
                             kind: "name".into(),
                             value: name.text.clone(),

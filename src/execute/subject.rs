@@ -41,6 +41,75 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
     Some(analyze::char_span(&p.text, start, start + name.len()))
 }
 
+/// The name the answering sentence `range` of `text` gives a thing of the
+/// kind asked: the capitalised words right before the kind noun that asks
+/// ("Which festival …?" — "premiered at the Karlovy Vary festival": Karlovy
+/// Vary festival; "Which party …?" — "She belongs to the
+/// Democratic-Farmer-Labor Party."). `None` for a question that asks no
+/// kind noun, when no capitalised word but a nationality precedes the noun
+/// ("an American film"), or when the name shares a word with the question
+/// (it is what the question asks about).
+pub fn named_with_kind(text: &str, (s, e): (usize, usize), frame: &Frame) -> Option<Span> {
+    if frame.answer != Answer::Open {
+        return None;
+    }
+    let asked = kind::asked_noun(&frame.question)?;
+    // A kind phrase is lowercase ("what 1942 film"); capitals there are a
+    // value a hop filled in ("… based on what Workers' self-management").
+    let wh = crate::decompose::frame::asking_word(&frame.question)?;
+    let after = frame.question.get(wh..)?.split_once(' ')?.1;
+    let through = after.find(asked.as_str()).unwrap_or(after.len());
+    if after.get(..through)?.chars().any(char::is_uppercase) {
+        return None;
+    }
+    let noun = analyze::stem(&asked);
+    let sentence = text.get(s..e)?;
+    let words: Vec<(usize, &str)> = sentence
+        .split_whitespace()
+        .map(|w| (s + (w.as_ptr() as usize - sentence.as_ptr() as usize), w))
+        .collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let capital = |w: &str| {
+        w.trim_start_matches(|c: char| !c.is_alphanumeric())
+            .starts_with(char::is_uppercase)
+            && !matches!(bare(w).as_str(), "the" | "a" | "an")
+            // A word that closes a clause ("1998,") ends no name before it.
+            && !w.ends_with([',', ';', ':', '.'])
+    };
+    for (i, (at, word)) in words.iter().enumerate() {
+        if analyze::stem(&bare(word)) != noun || word.starts_with(['(', '"', '“']) {
+            continue;
+        }
+        let first = words
+            .get(..i)?
+            .iter()
+            .rposition(|(_, w)| !capital(w))
+            .map_or(0, |p| p + 1);
+        // The sentence's first word is capitalised whatever it is.
+        let first = if first == 0 { 1 } else { first };
+        // A nationality alone ("an American film") names no thing.
+        let named = words.get(first..i).is_some_and(|run| {
+            run.iter()
+                .any(|(_, w)| !crate::analyze::lexicon::is_demonym(&bare(w)))
+        });
+        if first >= i || !named {
+            continue;
+        }
+        let start = words.get(first)?.0;
+        let core = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let end = at + core.len();
+        let name = text.get(start..end)?;
+        if shares_a_word(&frame.question, name.trim_end_matches(core).trim()) {
+            return None;
+        }
+        return Some(analyze::char_span(text, start, end));
+    }
+    None
+}
+
 /// True when the question uses a word of the name (any form): then the page
 /// is what the question asks about ("The Monarchs" for "Old Dominion
 /// Monarchs baseball"; "bird attacks" for "The Birds"), not its answer.
@@ -86,6 +155,77 @@ mod tests {
             )
             .as_deref(),
             Some("Harrow Lane")
+        );
+    }
+
+    fn named_of(text: &str, question: &str) -> Option<String> {
+        named_with_kind(
+            text,
+            (0, text.len()),
+            &frame(question, Strictness::Question),
+        )
+        .map(|s| s.text)
+    }
+
+    #[test]
+    fn the_name_before_the_kind_noun_answers_which_n() {
+        let text = "The film premiered at the Karlovy Vary festival, where it won a prize.";
+        for q in [
+            "Which festival did The Lantern Keeper win a prize at?",
+            "At which festival did The Lantern Keeper win a prize?",
+            "the lantern keeper won a prize at what festival",
+        ] {
+            assert_eq!(
+                named_of(text, q).as_deref(),
+                Some("Karlovy Vary festival"),
+                "{q}"
+            );
+        }
+        assert_eq!(
+            named_of(
+                "She belongs to the Democratic-Farmer-Labor Party.",
+                "Which party is Phyllis Kahn a member of?"
+            )
+            .as_deref(),
+            Some("Democratic-Farmer-Labor Party")
+        );
+        // No capitalised word before the noun: no name.
+        assert_eq!(
+            named_of(
+                "The film premiered at a small festival, where it won a prize.",
+                "Which festival did The Lantern Keeper win a prize at?"
+            ),
+            None
+        );
+        // A name the question writes is what it asks about.
+        assert_eq!(
+            named_of(
+                "It premiered at the Lantern festival.",
+                "Which festival did The Lantern Keeper win a prize at?"
+            ),
+            None
+        );
+        // A value a hop put into the question is no kind phrase.
+        assert_eq!(
+            named_of(
+                "It was a vehicle for the Yugoslav Workers' self-management.",
+                "It was a vehicle for management based on what Workers' self-management?"
+            ),
+            None
+        );
+        // A nationality is no name.
+        assert_eq!(
+            named_of(
+                "It is a 1942 American film by Michael Curtiz.",
+                "What 1942 film did Hal Wallis produce?"
+            ),
+            None
+        );
+        // No kind noun asked ("who"), or a typed answer: no name.
+        assert_eq!(named_of(text, "Who won a prize at Karlovy Vary?"), None);
+        assert_eq!(
+            named_of(text, "In which year did it premiere at the festival?"),
+            None
         );
     }
 
