@@ -189,6 +189,18 @@ const MODIFIER_KINDS: &[&str] = &[
     "instrument",
 ];
 
+/// True when a question asks about nationality or origin ("the same
+/// nationality", "both American?", "from which country").
+fn asks_nationality(question: &str) -> bool {
+    let lower = question.to_lowercase();
+    ["nationalit", "country", "countries", "citizen", "origin"]
+        .iter()
+        .any(|w| lower.contains(w))
+        || analyze::words(question)
+            .iter()
+            .any(|w| lexicon::is_demonym(&w.term))
+}
+
 /// True when a question asks for a place ("in what country", "which city",
 /// "where").
 fn asks_place(question: &str) -> bool {
@@ -451,7 +463,11 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 ));
             }
             let first = kinds.first().cloned().unwrap_or_default();
-            let shared: Vec<(String, String)> = first
+            // A shared nationality ("an American novelist", "an American
+            // poet") answers only a question about nationality: "have both
+            // been given what?" is not answered "American".
+            let nationality = asks_nationality(question);
+            let (shared, demonyms): (Vec<_>, Vec<_>) = first
                 .into_iter()
                 .filter(|(s, _)| {
                     kinds
@@ -459,7 +475,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                         .skip(1)
                         .all(|k| k.iter().any(|(o, _)| same_family(o, s)))
                 })
-                .collect();
+                .partition(|(_, w)| nationality || !lexicon::is_demonym(&w.to_lowercase()));
             if op == Op::Same {
                 return Ok(Value::Verdict {
                     holds: !shared.is_empty(),
@@ -479,10 +495,13 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 shared.last()
             };
             let Some((_, word)) = pick else {
-                return Err(unresolved(
-                    "nothing-in-common",
-                    "their pages say they are different things".into(),
-                ));
+                let detail = match demonyms.first() {
+                    Some((_, d)) => format!(
+                        "their pages share only a nationality ({d}), which is not what is asked"
+                    ),
+                    None => "their pages say they are different things".into(),
+                };
+                return Err(unresolved("nothing-in-common", detail));
             };
             Ok(Value::Common {
                 value: word.clone(),
@@ -691,6 +710,38 @@ mod tests {
             &inputs(wells, "H. G. Wells", villa, "Villa Paletti"),
         );
         assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+    }
+
+    #[test]
+    fn a_shared_nationality_answers_only_a_nationality_question() {
+        let v = passage("");
+        let wilson = "Margaret Wilson (1882 – 1973) was an American novelist.";
+        let millay = "Edna St. Vincent Millay (1892 – 1950) was an American poet.";
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
+        let both = pair(wilson, "Margaret Wilson", millay, "Edna St. Vincent Millay");
+        // Paraphrases of a question that asks no nationality.
+        for q in [
+            "Margaret Wilson and Edna St. Vincent Millay have both been given what?",
+            "What did both Margaret Wilson and Edna St. Vincent Millay receive?",
+        ] {
+            let r = compare(Op::Common, q, &both);
+            assert_eq!(r.unwrap_err().reason, "nothing-in-common", "{q}");
+            let r = compare(Op::Same, q, &both).unwrap();
+            assert!(matches!(r, Value::Verdict { holds: false, .. }), "{q}");
+        }
+        // A nationality question is answered by it.
+        for q in [
+            "What nationality were Margaret Wilson and Edna St. Vincent Millay?",
+            "Were Margaret Wilson and Edna St. Vincent Millay both American?",
+        ] {
+            let r = compare(Op::Common, q, &both).unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "American"),
+                "{q}: {r:?}"
+            );
+            let r = compare(Op::Same, q, &both).unwrap();
+            assert!(matches!(r, Value::Verdict { holds: true, .. }), "{q}");
+        }
     }
 
     #[test]
