@@ -189,6 +189,54 @@ const MODIFIER_KINDS: &[&str] = &[
     "instrument",
 ];
 
+/// True when a question asks for occupations ("What professions did …
+/// have in common?", "which occupation do … share?").
+fn asks_profession(question: &str) -> bool {
+    analyze::words(question).iter().any(|w| {
+        matches!(
+            lexicon::lemma(&w.term).as_str(),
+            "profession" | "occupation" | "job" | "career"
+        ) || matches!(
+            w.term.as_str(),
+            "professions" | "occupations" | "jobs" | "careers"
+        )
+    })
+}
+
+/// The occupations a page's definition names, in order: its words that are
+/// person kinds ("an American stage/film *director* and *producer*").
+fn occupations(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in analyze::words(&definition(text)) {
+        let word = w.term;
+        let person =
+            crate::execute::kind::class_of(&word) == Some(crate::execute::kind::Class::Person);
+        // A relation or a station in life is no occupation.
+        let relation = matches!(
+            word.as_str(),
+            "person"
+                | "man"
+                | "woman"
+                | "boy"
+                | "girl"
+                | "daughter"
+                | "son"
+                | "wife"
+                | "husband"
+                | "heir"
+                | "heiress"
+                | "hero"
+                | "heroine"
+                | "protagonist"
+                | "villain"
+        );
+        if person && !relation && !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
 /// True when a question asks about nationality or origin ("the same
 /// nationality", "both American?", "from which country").
 fn asks_nationality(question: &str) -> bool {
@@ -430,6 +478,32 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             Ok(Value::Verdict {
                 holds: values.iter().all(|v| v.to_lowercase() == first),
                 compared: compared(inputs, &values),
+            })
+        }
+        // "What professions did A and B have in common?": the occupations
+        // both definitions name ("director and producer").
+        Op::Common if asks_profession(question) => {
+            let jobs: Vec<Vec<String>> = inputs.iter().map(|i| occupations(i.text)).collect();
+            let shared: Vec<String> = match jobs.split_first() {
+                Some((first, rest)) => first
+                    .iter()
+                    .filter(|j| rest.iter().all(|o| o.iter().any(|x| same_family(x, j))))
+                    .cloned()
+                    .collect(),
+                None => Vec::new(),
+            };
+            if shared.is_empty() {
+                return Err(unresolved(
+                    "nothing-in-common",
+                    "their pages name no occupation in common".into(),
+                ));
+            }
+            Ok(Value::Common {
+                value: shared.join(" and "),
+                compared: compared(
+                    inputs,
+                    &jobs.iter().map(|j| j.join(", ")).collect::<Vec<_>>(),
+                ),
             })
         }
         // "In what country are both …?": a place both pages name.
@@ -708,6 +782,48 @@ mod tests {
             Op::Common,
             "What do they share?",
             &inputs(wells, "H. G. Wells", villa, "Villa Paletti"),
+        );
+        assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+    }
+
+    #[test]
+    fn shared_professions_are_the_occupations_both_pages_name() {
+        let v = passage("");
+        let simon = "S. Sylvan Simon (March 9, 1910 – May 17, 1951) was an American stage/film \
+                     director and producer.";
+        let cannon = "John Danny Cannon (born 1968 in Luton, England) is a British film and \
+                      television writer, director and producer.";
+        let duffell = "Peter Duffell (born 1937) is a British film and television director and \
+                       screenwriter.";
+        let reed = "Lou Reed (1942 – 2013) was an American singer and guitarist.";
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
+        for q in [
+            "What professions did S. Sylvan Simon and Danny Cannon have in common?",
+            "Which occupations do S. Sylvan Simon and Danny Cannon share?",
+        ] {
+            let r = compare(
+                Op::Common,
+                q,
+                &pair(simon, "S. Sylvan Simon", cannon, "Danny Cannon"),
+            )
+            .unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "director and producer"),
+                "{q}: {r:?}"
+            );
+        }
+        let r = compare(
+            Op::Common,
+            "What profession do Peter Duffell and Danny Cannon share?",
+            &pair(duffell, "Peter Duffell", cannon, "Danny Cannon"),
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Common { ref value, .. } if value == "director"));
+        // Both "film" people, but no occupation in common; never "film".
+        let r = compare(
+            Op::Common,
+            "What profession do Lou Reed and Danny Cannon have in common?",
+            &pair(reed, "Lou Reed", cannon, "Danny Cannon"),
         );
         assert_eq!(r.unwrap_err().reason, "nothing-in-common");
     }
