@@ -95,6 +95,16 @@ const fn compare(q: &'static str, value: &'static str) -> Case {
     }
 }
 
+/// A plan of this shape whose asked part states `value`.
+const fn answered(q: &'static str, shape: &'static str, value: &'static str) -> Case {
+    Case {
+        question: q,
+        shape,
+        value: Some(value),
+        bridge: None,
+    }
+}
+
 /// Not answerable from the pool: any plan, but never `supported`.
 const fn unanswerable(q: &'static str) -> Case {
     Case {
@@ -663,12 +673,7 @@ fn a_parent_is_found_from_the_childs_page() {
 /// 4 of 6 (Tomas Varga's birthplace was missing, since Szeged has no page to
 /// propose; Callum Reid's answer proposed The Tidewalkers as a place).
 fn where_of_a_name() -> Vec<Case> {
-    let place = |question, value| Case {
-        question,
-        shape: "R",
-        value: Some(value),
-        bridge: None,
-    };
+    let place = |question, value| answered(question, "R", value);
     vec![
         place("Where was Tomas Varga born?", "Szeged"),
         // Paraphrases: another verb, no question mark.
@@ -703,12 +708,7 @@ fn where_a_named_thing_is_is_asked_of_its_own_page() {
 /// Measured on the engine before the rule (ee3e2b2): 4 of 6 (the two
 /// festival questions were `blocked`: the proposal found no festival page).
 fn unproposed() -> Vec<Case> {
-    let direct = |question, value| Case {
-        question,
-        shape: "FR",
-        value: Some(value),
-        bridge: None,
-    };
+    let direct = |question, value| answered(question, "FR", value);
     vec![
         direct(
             "Which festival did The Lantern Keeper win a prize at?",
@@ -720,12 +720,11 @@ fn unproposed() -> Vec<Case> {
             "Karlovy Vary",
         ),
         // Asked directly (no proposal): the same sentence.
-        Case {
-            question: "What prize did The Lantern Keeper win?",
-            shape: "R",
-            value: Some("best director"),
-            bridge: None,
-        },
+        answered(
+            "What prize did The Lantern Keeper win?",
+            "R",
+            "best director",
+        ),
         // No sentence of the page names a festival (Elena Sorensen's page,
         // linked, names one she judged at: not this film's prize).
         unanswerable("Which festival did Salt Roads win a prize at?"),
