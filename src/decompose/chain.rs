@@ -60,7 +60,6 @@ impl Builder<'_> {
             frame::Answer::Person | frame::Answer::Place | frame::Answer::Open
         ) || frame::relative_pronoun(clause).is_some();
         let titles: Vec<usize> = self
-            .index
             .mentions_in(clause)
             .iter()
             .filter(|m| self.index.is_title(m.entity))
@@ -106,7 +105,6 @@ impl Builder<'_> {
         }
         let r = relative::split(clause)?;
         let names_page = self
-            .index
             .mentions_in(&r.description)
             .iter()
             .any(|m| self.index.is_title(m.entity));
@@ -155,16 +153,14 @@ impl Builder<'_> {
         for _ in 0..MAX_DESCRIPTIONS {
             let mut names = frame::frame(&text, frame::Strictness::Question).names;
             // A title the clause names is one name ("Alpha and Omega").
-            for m in self.index.mentions_in(&text) {
+            for m in self.mentions_in(&text) {
                 if self.index.is_title(m.entity) {
                     names.push((m.start as usize, m.end as usize));
                 }
             }
-            let index = self.index;
             let t = text.clone();
             let is_anchor = |(s, e): (usize, usize)| {
-                t.get(s..e)
-                    .is_some_and(|n| !index.mentions_in(n).is_empty())
+                t.get(s..e).is_some_and(|n| !self.mentions_in(n).is_empty())
             };
             let Some(d) = nested::innermost(&text, &names, &is_anchor) else {
                 break;
@@ -235,8 +231,7 @@ impl Builder<'_> {
     }
 
     fn docs(&self, text: &str) -> Vec<(usize, usize, String)> {
-        self.index
-            .mentions_in(text)
+        self.mentions_in(text)
             .into_iter()
             .filter_map(|m| {
                 let e = self.index.entity(m.entity)?;

@@ -351,7 +351,7 @@ impl Builder<'_> {
     fn compared(&self, clause: &str) -> Vec<((usize, usize), Option<String>)> {
         let names = frame::frame(clause, frame::Strictness::Question).names;
         let mut titles: Vec<((usize, usize), Option<String>)> = Vec::new();
-        for m in self.index.mentions_in(clause) {
+        for m in self.mentions_in(clause) {
             let r = (m.start as usize, m.end as usize);
             // "a girl *group*" is not the page Group (periodic table).
             let named = names

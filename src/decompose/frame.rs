@@ -19,6 +19,7 @@
 //! there it is what must be matched; nothing here looks at a corpus.
 
 use crate::analyze::{self, lexicon};
+use std::cell::RefCell;
 
 /// The kind of answer a question expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -862,9 +863,23 @@ fn soft_zh(term: &str) -> bool {
         })
 }
 
+thread_local! {
+    static QUESTIONS: analyze::Memo<Frame> = const { RefCell::new(Vec::new()) };
+    static DESCRIPTIONS: analyze::Memo<Frame> = const { RefCell::new(Vec::new()) };
+}
+
 /// Reads a question ([`Strictness::Question`]) or a description a follow
 /// step resolves ([`Strictness::Strict`]).
 pub fn frame(question: &str, strictness: Strictness) -> Frame {
+    let memo = match strictness {
+        Strictness::Question => &QUESTIONS,
+        Strictness::Strict => &DESCRIPTIONS,
+    };
+    analyze::memoized(memo, question, || read(question, strictness))
+}
+
+/// [`frame`], without the memo.
+fn read(question: &str, strictness: Strictness) -> Frame {
     let zh = is_cjk_text(question);
     let w = words(question);
     let lower = question.to_lowercase();
@@ -976,6 +991,20 @@ mod tests {
 
     /// "How long is <a named thing>?" asks a length, a number of units;
     /// "how long" of a period, an event or an action asks a duration.
+    #[test]
+    fn the_memo_gives_each_text_its_own_frame() {
+        let texts: Vec<String> = (0..80)
+            .map(|i| format!("Which rollback rule applies to the service that failed {i} times?"))
+            .collect();
+        for _ in 0..2 {
+            for text in &texts {
+                for s in [Strictness::Question, Strictness::Strict] {
+                    assert_eq!(frame(text, s), read(text, s), "{text}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn how_long_of_a_named_thing_is_a_length() {
         let a = |q: &str| frame(q, Strictness::Question).answer;

@@ -279,8 +279,8 @@ impl Postings {
         for (doc, (title, body)) in docs.enumerate() {
             let doc = doc as u32;
             let mut counts: HashMap<String, (u16, u16)> = HashMap::new();
-            let title_terms = analyze::terms(title);
-            let body_terms = analyze::terms(body);
+            let title_terms = analyze::read_terms(title);
+            let body_terms = analyze::read_terms(body);
             title_len.push(title_terms.len() as u32);
             body_len.push(body_terms.len() as u32);
             for t in title_terms {
