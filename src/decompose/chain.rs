@@ -183,6 +183,12 @@ impl Builder<'_> {
             last = Some(id);
         }
         let last = last?;
+        if nested::asks_only_name(&text) {
+            self.notes.push(format!(
+                "{last}: the described thing's name is what is asked ({clause})"
+            ));
+            return Some(last);
+        }
         let (question, constraints) = self.constrain(&text, self.default_year);
         // Every step whose value the rest still names (a description that
         // did not take in an earlier one leaves its placeholder here).

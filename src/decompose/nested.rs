@@ -390,14 +390,24 @@ pub fn innermost(
             let stop = clause.get(..stop).map_or(stop, |h| h.trim_end().len());
             let subject = w
                 .get(if relative_after_prep { k + 2 } else { k + 1 })
-                .is_some_and(|x| in_name(&names, x).is_some());
-            end = last.map(|l| {
-                if subject && asks_without(clause, d.start, stop) {
-                    stop
-                } else {
-                    l
-                }
+                .and_then(|x| in_name(&names, x));
+            // The subject's verb group, when the main clause's verb follows
+            // it ("the band in which Callum Reid sings | formed").
+            let group =
+                subject.and_then(|r| verb_group(clause, &w, &names, after(&w, r.1), d.start));
+            end = last.map(|l| match group {
+                Some((g, _)) if g <= stop && asks_without(clause, d.start, g) => g,
+                _ if subject.is_some() && asks_without(clause, d.start, stop) => stop,
+                _ => l,
             });
+        } else if let Some(r) = in_name(&names, next).filter(|r| r.0 == next.start && anchor(*r)) {
+            // A relative clause without its pronoun: the anchor, a verb
+            // group and the preposition it strands ("the country Dai Jitao
+            // is from", "the band Callum Reid sings in"). A name beside its
+            // kind ("the band The Tidewalkers formed in 1991") strands none.
+            end = verb_group(clause, &w, &names, after(&w, r.1), d.start)
+                .filter(|&(_, stranded)| stranded)
+                .map(|(g, _)| g);
         }
         let Some(end) = end else { continue };
         let text = clause.get(np[0].start..end).unwrap_or("");
@@ -420,6 +430,117 @@ pub fn innermost(
         .clone();
     // What is left must still ask something.
     asks_without(clause, best.start, best.end).then_some(best)
+}
+
+/// Auxiliaries a verb group starts with.
+const AUXILIARIES: &[&str] = &[
+    "is", "was", "are", "were", "be", "been", "has", "have", "had", "will", "did", "does", "do",
+];
+/// Particles of a phrasal verb ("came out on").
+const PARTICLES: &[&str] = &["out", "up", "off", "down", "away", "back"];
+/// Prepositions a relative clause's verb can strand ("is part of").
+const STRANDED: &[&str] = &[
+    "of", "from", "in", "on", "for", "by", "at", "to", "with", "into", "under",
+];
+/// Do-support: the main clause's verb then comes bare ("did … dissolve?").
+const DO: &[&str] = &["did", "does", "do"];
+
+/// The index of the first word that starts at or after `at`.
+fn after(w: &[Word], at: usize) -> usize {
+    w.iter().position(|x| x.start >= at).unwrap_or(w.len())
+}
+
+/// The verb group of a relative clause whose subject ends before word `j`
+/// — auxiliaries, one verb, particles, and a preposition with no object
+/// ("was born", "is part of", "came out on", "is licensed to broadcast") —
+/// when the main clause goes on right after it: the clause ends, a comma
+/// follows, or an auxiliary or a verb does ("… was born | is located",
+/// "… sings in | formed"; after do-support, the clause's last word: "did
+/// the company X is part of | dissolve?"). Returns the byte end of the group
+/// and whether it strands a preposition. `description` is where the
+/// description starts (do-support is read before it).
+fn verb_group(
+    clause: &str,
+    w: &[Word],
+    names: &[(usize, usize)],
+    j: usize,
+    description: usize,
+) -> Option<(usize, bool)> {
+    let plain = |x: &Word| {
+        in_name(names, x).is_none()
+            && x.bare.chars().next().is_some_and(char::is_lowercase)
+            && !x.bare.contains('{')
+    };
+    let mut i = j;
+    while w
+        .get(i)
+        .is_some_and(|x| AUXILIARIES.contains(&x.bare.as_str()))
+    {
+        i += 1;
+    }
+    let main = w.get(i).is_some_and(|x| {
+        plain(x)
+            && ![DETERMINERS, RELATIVES, STRANDED, AUXILIARIES]
+                .iter()
+                .any(|l| l.contains(&x.bare.as_str()))
+    });
+    if main {
+        i += 1;
+    }
+    if i == j {
+        return None;
+    }
+    while w
+        .get(i)
+        .is_some_and(|x| PARTICLES.contains(&x.bare.as_str()))
+    {
+        i += 1;
+    }
+    let last_word = |i: usize| i + 1 == w.len();
+    let do_support = w
+        .iter()
+        .take_while(|x| x.start < description)
+        .any(|x| DO.contains(&x.bare.as_str()));
+    // The main clause goes on at word `i`.
+    let goes_on = |i: usize| match w.get(i) {
+        None => true,
+        Some(x) => {
+            let gap = w
+                .get(i.wrapping_sub(1))
+                .and_then(|p| clause.get(p.end..x.start))
+                .unwrap_or("");
+            gap.contains([',', ';', ':'])
+                || AUXILIARIES.contains(&x.bare.as_str())
+                || (plain(x) && (verb_like(x) || (do_support && last_word(i))))
+        }
+    };
+    let mut stranded = false;
+    if let Some(p) = w.get(i).filter(|x| STRANDED.contains(&x.bare.as_str())) {
+        let infinitive = p.bare == "to" && w.get(i + 1).is_some_and(|x| plain(x) && verb_like(x));
+        if infinitive {
+            i += 2;
+        } else if goes_on(i + 1) {
+            i += 1;
+            stranded = true;
+        }
+    }
+    let end = w.get(i.checked_sub(1)?)?.end;
+    goes_on(i).then_some((end, stranded))
+}
+
+/// Words that ask for a thing's name and nothing of it.
+const NAME_WORDS: &[&str] = &["name", "called"];
+
+/// True when what is left of a clause around its placeholders only asks the
+/// described thing's name ("What is the name of {q2}?", "What was {q1}
+/// called?"): the last follow step, which finds the thing, answers it.
+pub fn asks_only_name(rest: &str) -> bool {
+    let content: Vec<String> = words(rest)
+        .into_iter()
+        .map(|x| x.bare)
+        .filter(|b| !b.starts_with('{') && !crate::analyze::is_stop_word(b))
+        .collect();
+    !content.is_empty() && content.iter().all(|b| NAME_WORDS.contains(&b.as_str()))
 }
 
 /// True when the clause without `start..end` still has a content word.
@@ -569,6 +690,61 @@ mod tests {
         );
         // Nothing would be left to ask.
         assert_eq!(find("the founder of Media Matters"), None);
+    }
+
+    #[test]
+    fn relative_clauses_end_where_the_main_clause_goes_on() {
+        let cases: [(&str, Option<&str>); 9] = [
+            // No relative pronoun: the verb strands a preposition.
+            (
+                "What is the debt load carried by the country Dai Jitao is from?",
+                Some("the country Dai Jitao is from"),
+            ),
+            (
+                "What year did the company Novair International Airways is part of dissolve?",
+                Some("the company Novair International Airways is part of"),
+            ),
+            (
+                "Where was the label Northern Stars came out on founded?",
+                Some("the label Northern Stars came out on"),
+            ),
+            // The anchor is the subject: the main clause's verb follows.
+            (
+                "When did the country where the city where Steven Blankaart was born is located refuse?",
+                Some("the city where Steven Blankaart was born"),
+            ),
+            (
+                "When was the band in which Callum Reid sings formed?",
+                Some("the band in which Callum Reid sings"),
+            ),
+            (
+                "What is the name of the airport in the city where WILM is licensed to broadcast?",
+                Some("the city where WILM is licensed to broadcast"),
+            ),
+            // A name beside its kind strands nothing: no description.
+            ("When was the band The Tidewalkers formed?", None),
+            ("In what year was the band The Greywell Sisters formed in Norwich?", None),
+            // An object after the preposition: not stranded.
+            ("When did the band Callum Reid sings in concert halls form?", None),
+        ];
+        let failed: Vec<String> = cases
+            .iter()
+            .filter_map(|(q, want)| {
+                let got = find(q).map(|d| d.0);
+                (got.as_deref() != *want).then(|| format!("{q}: {got:?}"))
+            })
+            .collect();
+        assert!(failed.is_empty(), "{failed:#?}");
+    }
+
+    #[test]
+    fn what_asks_only_a_name() {
+        assert!(asks_only_name("What is the name of {q2}?"));
+        assert!(asks_only_name("What was {q1} called?"));
+        assert!(!asks_only_name("What is {q1} named after?"));
+        assert!(!asks_only_name("What is the name of {q2} is found?"));
+        assert!(!asks_only_name("When was {q1} born?"));
+        assert!(!asks_only_name("{q1}"));
     }
 
     #[test]

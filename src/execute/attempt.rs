@@ -338,7 +338,10 @@ impl Runner<'_> {
         if !self.options.read {
             return j;
         }
-        let words = read::weights(self.index, frame);
+        let mut words = read::weights(self.index, frame);
+        if task.kind == TaskKind::Follow {
+            read::soften_unknown_verbs(&mut words, frame);
+        }
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
         let has_words = words.iter().any(|w| w.role == frame::Role::Topic);

@@ -365,15 +365,27 @@ fn linked(
         // The anchor's own page is never the thing it describes ("the
         // producer of Harbour Lights" is not "Harbour Lights (album)").
         let base = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
-        let fits = || {
-            asked
-                .as_ref()
-                .is_none_or(|a| kind::fits(a, &kind::defined(&p.text)))
+        let defined = kind::defined(&p.text);
+        let fits = || asked.as_ref().is_none_or(|a| kind::fits(a, &defined));
+        // The page is the thing only if it says so: it is of the kind
+        // asked, or it writes the head noun outside the names the question
+        // gives (not "keeper" inside "The Lantern Keeper" for "the
+        // lighthouse keeper in The Lantern Keeper").
+        let inside_given = |(s, e): (usize, usize)| {
+            index.mentions(doc).iter().any(|m| {
+                (m.start as usize) <= s
+                    && e <= m.end as usize
+                    && is_given(&crate::index::Catalog::span(&p.text, m).text)
+            })
         };
-        if let Some(e) = own
-            .and_then(|t| index.entity(t))
-            .filter(|e| !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits())
-        {
+        let of_kind = asked
+            .as_ref()
+            .is_some_and(|a| !defined.is_empty() && kind::fits(a, &defined));
+        let about =
+            !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
+        if let Some(e) = own.and_then(|t| index.entity(t)).filter(|e| {
+            !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits() && about
+        }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
             // The Tidewalkers" for "which album features …").

@@ -27,7 +27,11 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
     Person,
+    /// Companies, labels, schools, parties: organisations.
     Group,
+    /// Bands and other groups that perform together: a "which label" is
+    /// never one, a "which band" never a label.
+    Ensemble,
     Work,
     Settlement,
     Region,
@@ -61,14 +65,19 @@ pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Group,
         "company corporation firm business manufacturer retailer brand airline label \
-         publisher band duo trio quartet orchestra choir ensemble club team franchise party \
+         publisher club team franchise party \
          organization organisation agency network university college school academy institute",
+    ),
+    (
+        Class::Ensemble,
+        "band duo trio quartet orchestra choir ensemble",
     ),
     (
         Class::Work,
         "film movie documentary series sitcom show programme program drama episode album \
          record song single ballad book novel novella memoir biography poem play \
-         musical opera game magazine newspaper comic manga anime painting",
+         musical opera game magazine newspaper comic manga anime painting collection anthology \
+         compilation",
     ),
     (
         Class::Settlement,
@@ -105,7 +114,7 @@ pub const CLASSES: &[(Class, &str)] = &[
 ];
 
 /// What `who`/`whom` asks for.
-const WHO: &[Class] = &[Class::Person, Class::Group];
+const WHO: &[Class] = &[Class::Person, Class::Group, Class::Ensemble];
 /// What `where` asks for.
 const WHERE: &[Class] = &[
     Class::Settlement,
@@ -368,7 +377,7 @@ mod tests {
         );
         assert_eq!(
             defined("The Tidewalkers are a folk-rock band from Cork."),
-            vec![Group]
+            vec![Ensemble]
         );
         assert_eq!(
             defined("Treasure Island is a hotel and casino on the Strip."),
@@ -384,6 +393,12 @@ mod tests {
         use Class::*;
         assert!(!fits(WHO, &[Work]));
         assert!(fits(WHO, &[Group]));
+        assert!(fits(WHO, &[Ensemble]));
+        // A label is no band.
+        assert!(!fits(
+            &[class_of("label").unwrap()],
+            &[class_of("band").unwrap()]
+        ));
         assert!(fits(&[Region], &[]));
         assert!(!fits(&[Region], &[Settlement]));
         assert!(fits(WHERE, &[Land]));

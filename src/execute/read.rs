@@ -75,6 +75,27 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
     out
 }
 
+/// Softens, in a description a follow step resolves, the verbs the corpus
+/// never uses: such a verb names a relation its passages put in other words
+/// ("the band Callum Reid *sings* in" where pages say "singer",
+/// "vocalist"), so it can rank sentences, not be required. A word in `-ing`
+/// is a noun ("refund shipping") and stays what it is.
+pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
+    for w in words.iter_mut() {
+        let Some(t) = frame.terms.get(w.position) else {
+            continue;
+        };
+        let word = frame
+            .question
+            .get(t.start..t.end)
+            .unwrap_or("")
+            .to_lowercase();
+        if w.unknown && w.role == Role::Topic && lexicon::is_verb(&word) {
+            w.role = Role::Soft;
+        }
+    }
+}
+
 /// The question's terms weighed by their rarity in this index.
 pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
     let terms: Vec<String> = frame.terms.iter().map(|t| t.term.clone()).collect();
