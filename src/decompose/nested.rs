@@ -220,9 +220,11 @@ fn participle(w: &Word) -> bool {
         .contains(&b)
 }
 
-/// A participle or a verb: where a noun phrase ends.
+/// A participle or a verb: where a noun phrase ends. An agent noun is
+/// none, though its stem is the verb's ("Izgoy's *performer*").
 fn verb_like(w: &Word) -> bool {
-    participle(w) || crate::analyze::lexicon::is_verb(&w.bare)
+    use crate::analyze::lexicon;
+    participle(w) || (lexicon::is_verb(&w.bare) && lexicon::agent_verb(&w.bare).is_none())
 }
 
 /// The end of "'s head" after a name that ends at `at` ("Judy Lewis's
@@ -235,13 +237,25 @@ fn possessed(clause: &str, w: &[Word], names: &[(usize, usize)], at: usize) -> O
     }
     // A year may modify the head ("Ethan Vale's 1884 novel").
     let year = |x: &Word| x.bare.len() == 4 && x.bare.chars().all(|c| c.is_ascii_digit());
-    w.iter()
+    let np: Vec<&Word> = w
+        .iter()
         .skip_while(|x| x.start <= at)
         .take_while(|x| (np_word(x, names) || year(x)) && !verb_like(x))
         .take(3)
-        .last()
-        .filter(|x| !year(x))
-        .map(|x| x.end)
+        .collect();
+    // A later word with a name or a determiner right after it is a verb
+    // and its object ("Izgoy's performer *invade* Manchuria").
+    let object = |x: &&Word| {
+        w.iter()
+            .find(|n| n.start > x.start)
+            .is_some_and(|n| DETERMINERS.contains(&n.bare.as_str()) || in_name(names, n).is_some())
+    };
+    let keep = np
+        .iter()
+        .enumerate()
+        .position(|(i, x)| i > 0 && object(x))
+        .unwrap_or(np.len());
+    np.get(..keep)?.last().filter(|x| !year(x)).map(|x| x.end)
 }
 
 /// The end of an anchor with the kind nouns that follow it ("the Lisa
@@ -262,6 +276,38 @@ fn kind_after(w: &[Word], names: &[(usize, usize)], at: usize) -> usize {
         Some(last) if kind <= 2 && closed => last.end,
         _ => at,
     }
+}
+
+/// "the ANCHOR agent-noun" ("the It'll Be Me *singer*", "the Lantern
+/// Keeper *director*"): the determiner at word `i`, an anchor right after
+/// it, then a noun that names the doer of a verb and no other noun after it.
+fn agent_after(
+    clause: &str,
+    w: &[Word],
+    names: &[(usize, usize)],
+    i: usize,
+    anchor: &dyn Fn((usize, usize)) -> bool,
+) -> Option<Description> {
+    let d = w.get(i)?;
+    let r = w
+        .get(i + 1)
+        .and_then(|x| in_name(names, x))
+        .filter(|r| anchor(*r))?;
+    let j = after(w, r.1);
+    let noun = w.get(j).filter(|x| np_word(x, names))?;
+    let agent = crate::analyze::lexicon::agent_verb(&noun.bare).is_some();
+    if !agent
+        || w.get(j + 1)
+            .is_some_and(|x| np_word(x, names) && !verb_like(x))
+    {
+        return None;
+    }
+    let name = clause.get(r.0..r.1)?;
+    Some(Description {
+        start: d.start,
+        end: noun.end,
+        question: format!("which {} of {name}?", noun.bare),
+    })
 }
 
 /// The innermost description of a clause whose anchor `is_anchor` accepts
@@ -316,6 +362,9 @@ pub fn innermost(
             .skip(i + 1)
             .take_while(|x| np_word(x, &names))
             .collect();
+        if np.is_empty() {
+            found.extend(agent_after(clause, &w, &names, i, &anchor));
+        }
         let Some(head) = np.last() else { continue };
         if names_no_thing(&head.bare) {
             continue;
@@ -388,13 +437,19 @@ pub fn innermost(
                 .map(|(_, e)| e)
                 .max();
             let stop = clause.get(..stop).map_or(stop, |h| h.trim_end().len());
-            let subject = w
-                .get(if relative_after_prep { k + 2 } else { k + 1 })
-                .and_then(|x| in_name(&names, x));
+            let first = if relative_after_prep { k + 2 } else { k + 1 };
+            let subject = w.get(first).and_then(|x| in_name(&names, x));
             // The subject's verb group, when the main clause's verb follows
-            // it ("the band in which Callum Reid sings | formed").
-            let group =
-                subject.and_then(|r| verb_group(clause, &w, &names, after(&w, r.1), d.start));
+            // it ("the band in which Callum Reid sings | formed", "the
+            // country where the Bubye River is found | ?").
+            let group = subject
+                .or_else(|| {
+                    w.get(first)
+                        .filter(|x| DETERMINERS.contains(&x.bare.as_str()))
+                        .and(w.get(first + 1))
+                        .and_then(|x| in_name(&names, x))
+                })
+                .and_then(|r| verb_group(clause, &w, &names, after(&w, r.1), d.start));
             end = last.map(|l| match group {
                 Some((g, _)) if g <= stop && asks_without(clause, d.start, g) => g,
                 _ if subject.is_some() && asks_without(clause, d.start, stop) => stop,
@@ -634,6 +689,26 @@ mod tests {
             find("When was Lantern Keeper's director born?").map(|d| d.1),
             Some("which director of Lantern Keeper?".into())
         );
+        // The anchor before the agent noun.
+        // (the catalog's title is one name: the frame sees "It'll" alone)
+        let q = "Who played the It'll Be Me singer in Walk the Line?";
+        let at = q.find("It'll").unwrap();
+        let mut names = frame(q, Strictness::Question).names;
+        names.retain(|&(s, _)| s != at);
+        names.push((at, at + "It'll Be Me".len()));
+        let d = innermost(q, &names, &|_| true).unwrap();
+        assert_eq!(&q[d.start..d.end], "the It'll Be Me singer");
+        assert_eq!(d.question, "which singer of It'll Be Me?");
+        assert_eq!(find("When was the Harbour Lights album released?"), None);
+        assert_eq!(
+            find("When was the Harbour Lights singer born?").map(|d| d.1),
+            Some("which singer of Harbour Lights?".into())
+        );
+        // An agent noun whose stem is a verb's is still the head.
+        assert_eq!(
+            find("When did the country of Izgoy's performer invade Manchuria?").map(|d| d.1),
+            Some("which performer of Izgoy?".into())
+        );
     }
 
     #[test]
@@ -694,7 +769,7 @@ mod tests {
 
     #[test]
     fn relative_clauses_end_where_the_main_clause_goes_on() {
-        let cases: [(&str, Option<&str>); 9] = [
+        let cases: [(&str, Option<&str>); 10] = [
             // No relative pronoun: the verb strands a preposition.
             (
                 "What is the debt load carried by the country Dai Jitao is from?",
@@ -720,6 +795,10 @@ mod tests {
             (
                 "What is the name of the airport in the city where WILM is licensed to broadcast?",
                 Some("the city where WILM is licensed to broadcast"),
+            ),
+            (
+                "What is the name of the waterfall in the country where the Bubye River is found?",
+                Some("the country where the Bubye River is found"),
             ),
             // A name beside its kind strands nothing: no description.
             ("When was the band The Tidewalkers formed?", None),
