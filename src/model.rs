@@ -128,6 +128,9 @@ pub struct Entity {
 
 /// Entity type given to every passage title.
 pub const TITLE_TYPE: &str = "title";
+/// Entity type of a thing a passage names that has no page of its own
+/// ("the producer Anna Brodie"): its ID is the name as written.
+pub const NAME_TYPE: &str = "name";
 /// Entity type given to every `meta.doc` value.
 pub const DOC_TYPE: &str = "doc";
 

@@ -57,6 +57,9 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
         target
             .meta_str("doc")
             .is_some_and(|d| d.eq_ignore_ascii_case(key))
+    } else if key_type == crate::model::NAME_TYPE {
+        // A thing with no page joins a passage that names it.
+        crate::analyze::word_at(&target.text.to_lowercase(), &key.to_lowercase()).is_some()
     } else {
         index.resolve(key).is_some_and(|e| index.links(to, e))
     };

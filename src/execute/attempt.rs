@@ -459,15 +459,14 @@ impl Runner<'_> {
                 j.stale.get_or_insert(c.doc);
                 continue;
             }
-            let found = match extract::values(self.index, c.doc, passage, output, &reading, frame) {
-                Ok(found) => found,
-                // The passage names the described thing, and it has no page
-                // ("guitarist Sean Dalgleish"): no other title is that thing.
-                Err(extract::Unpaged) => {
-                    j.valueless = true;
-                    break;
-                }
-            };
+            let (found, last) =
+                match extract::values(self.index, c.doc, passage, output, &reading, frame) {
+                    Ok(found) => (found, false),
+                    // The passage names the described thing, and it has no
+                    // page ("guitarist Sean Dalgleish"): no other title is
+                    // that thing; the thing is its name.
+                    Err(extract::Unpaged(found)) => (vec![*found], true),
+                };
             if found.is_empty() {
                 j.valueless = true;
                 continue;
@@ -500,7 +499,7 @@ impl Runner<'_> {
                     partner,
                 });
             }
-            if !single && j.applicable.len() >= self.options.evidence {
+            if last || (!single && j.applicable.len() >= self.options.evidence) {
                 break;
             }
         }

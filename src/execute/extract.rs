@@ -171,8 +171,9 @@ pub fn values(
 
 /// A title follow's passage names the described thing, and the thing has no
 /// page ("guitarist Sean Dalgleish"): no other page's title is it either.
+/// The thing is its name, with the span that states it.
 #[derive(Debug)]
-pub struct Unpaged;
+pub struct Unpaged(pub Box<(Value, Span)>);
 
 /// The value a typed question asks for, as the answering sentence states it.
 fn stated_value(
@@ -277,8 +278,18 @@ fn linked(
     };
     let titles = matches!(want, Want::Entity(Some(t)) if t.eq_ignore_ascii_case(TITLE_TYPE));
     let found_head = Head::find(frame, p);
-    if found_head.unpaged(index, doc, p, &given) {
-        return if titles { Err(Unpaged) } else { Ok(Vec::new()) };
+    if let Some((s, e)) = found_head.unpaged(index, doc, p, &given) {
+        if !titles {
+            return Ok(Vec::new());
+        }
+        let span = analyze::char_span(&p.text, s, e);
+        let value = Value::Entity {
+            id: span.text.clone(),
+            entity_type: crate::model::NAME_TYPE.to_string(),
+            passage_id: p.id.clone(),
+            span: span.clone(),
+        };
+        return Err(Unpaged(Box::new((value, span))));
     }
     let mentions = index.mentions(doc);
     let head: Vec<usize> = found_head.at.iter().map(|&(start, _)| start).collect();

@@ -104,8 +104,15 @@ impl Head {
     /// Every place of a described head names, right after it (or after its
     /// relation's "by"), a capitalised name that is not linked to a page, not
     /// the passage's own title and not a name the question gives (`given`,
-    /// normalized): the thing described has no page.
-    pub fn unpaged(&self, index: &Index, doc: u32, p: &Passage, given: &[String]) -> bool {
+    /// normalized): the thing described has no page. Returns the byte range
+    /// of the name at the head's first place.
+    pub fn unpaged(
+        &self,
+        index: &Index,
+        doc: u32,
+        p: &Passage,
+        given: &[String],
+    ) -> Option<(usize, usize)> {
         let mentions = index.mentions(doc);
         let own = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
         let names_unpaged = |&(_, end): &(usize, usize)| {
@@ -124,8 +131,36 @@ impl Head {
                     .iter()
                     .any(|m| (m.start as usize) <= at && at < m.end as usize)
         };
-        self.described && !self.at.is_empty() && self.at.iter().all(names_unpaged)
+        let all = self.described && !self.at.is_empty() && self.at.iter().all(names_unpaged);
+        let &(_, end) = self.at.first().filter(|_| all)?;
+        let after = p.text.get(end..)?;
+        let after = after.strip_prefix(" by").unwrap_or(after);
+        let start = p.text.len() - after.trim_start().len();
+        Some((start, start + name_length(p.text.get(start..)?)))
     }
+}
+
+/// The length in bytes of the capitalised name `text` starts with: its
+/// capitalised words, and the lowercase joiners between two of them ("Ethan
+/// of Caen", "Waring & Gillow"), without trailing punctuation.
+fn name_length(text: &str) -> usize {
+    const JOINERS: &[&str] = &["of", "the", "and", "&", "de", "da", "van", "von", "y"];
+    let mut end = 0;
+    let mut pos = 0;
+    for chunk in text.split_inclusive(' ') {
+        let word = chunk.trim_end();
+        let bare = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if bare.starts_with(char::is_uppercase) {
+            end = pos + bare.len();
+            if bare.len() < word.len() {
+                break;
+            }
+        } else if !JOINERS.contains(&word) {
+            break;
+        }
+        pos += chunk.len();
+    }
+    end
 }
 
 /// The question's names, normalized ([`normalized`]).

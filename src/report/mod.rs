@@ -177,6 +177,15 @@ fn cite(ids: &[String]) -> String {
 /// appended to the clause to verify a proposal ("… based out of where
 /// History of British Airways") — the part as it was asked.
 fn name(slot: &Slot) -> String {
+    // A follow step that answers the part is named as the part was asked
+    // ("What is the name of the producer of X?", not "which producer of X?").
+    if let Some(l) = slot
+        .label
+        .as_ref()
+        .filter(|_| slot.kind == TaskKind::Follow && slot.asked)
+    {
+        return l.clone();
+    }
     let appended = slot.label.as_deref().is_some_and(|l| {
         let asked = l.trim_end_matches(['?', '.', ' ']);
         slot.question.len() > l.len() && slot.question.starts_with(asked)
@@ -265,7 +274,7 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                         .trim_end()
                         .to_string(),
                 );
-                let label = if via.is_empty() {
+                let label = if via.is_empty() && s.kind != TaskKind::Follow {
                     s.question.clone()
                 } else {
                     s.label.clone().unwrap_or_else(|| s.question.clone())
