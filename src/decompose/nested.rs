@@ -620,6 +620,18 @@ mod tests {
         innermost(q, &names, &|_| true).map(|d| (q[d.start..d.end].to_string(), d.question))
     }
 
+    /// [`find`] when the question names `title`, a catalog title, which is one
+    /// name in place of the frame's names inside it.
+    fn find_titled(q: &str, title: &str) -> (String, String) {
+        let at = q.find(title).unwrap();
+        let end = at + title.len();
+        let mut names = frame(q, Strictness::Question).names;
+        names.retain(|&(s, e)| e <= at || s >= end);
+        names.push((at, end));
+        let d = innermost(q, &names, &|_| true).unwrap();
+        (q[d.start..d.end].to_string(), d.question)
+    }
+
     #[test]
     fn descriptions_of_the_common_forms() {
         assert_eq!(
@@ -645,13 +657,8 @@ mod tests {
         );
         // A catalog mention ("Alpha and Omega", a title) is one name.
         let q = "What video game character did the voice actress in the animated film Alpha and Omega voice?";
-        let at = q.find("Alpha").unwrap();
-        let mut names = frame(q, Strictness::Question).names;
-        names.retain(|&(s, _)| s < at);
-        names.push((at, at + "Alpha and Omega".len()));
-        let d = innermost(q, &names, &|_| true).unwrap();
         assert_eq!(
-            &q[d.start..d.end],
+            find_titled(q, "Alpha and Omega").0,
             "the voice actress in the animated film Alpha and Omega"
         );
         assert_eq!(
@@ -691,14 +698,16 @@ mod tests {
         );
         // The anchor before the agent noun.
         // (the catalog's title is one name: the frame sees "It'll" alone)
-        let q = "Who played the It'll Be Me singer in Walk the Line?";
-        let at = q.find("It'll").unwrap();
-        let mut names = frame(q, Strictness::Question).names;
-        names.retain(|&(s, _)| s != at);
-        names.push((at, at + "It'll Be Me".len()));
-        let d = innermost(q, &names, &|_| true).unwrap();
-        assert_eq!(&q[d.start..d.end], "the It'll Be Me singer");
-        assert_eq!(d.question, "which singer of It'll Be Me?");
+        assert_eq!(
+            find_titled(
+                "Who played the It'll Be Me singer in Walk the Line?",
+                "It'll Be Me"
+            ),
+            (
+                "the It'll Be Me singer".into(),
+                "which singer of It'll Be Me?".into()
+            )
+        );
         assert_eq!(find("When was the Harbour Lights album released?"), None);
         assert_eq!(
             find("When was the Harbour Lights singer born?").map(|d| d.1),

@@ -383,7 +383,7 @@ fn linked(
         // gives (not "keeper" inside "The Lantern Keeper" for "the
         // lighthouse keeper in The Lantern Keeper").
         let inside_given = |(s, e): (usize, usize)| {
-            index.mentions(doc).iter().any(|m| {
+            mentions.iter().any(|m| {
                 (m.start as usize) <= s
                     && e <= m.end as usize
                     && is_given(&crate::index::Catalog::span(&p.text, m).text)
@@ -393,9 +393,9 @@ fn linked(
             .as_ref()
             .is_some_and(|a| !defined.is_empty() && kind::fits(a, &defined));
         let about =
-            !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
+            || !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
         if let Some(e) = own.and_then(|t| index.entity(t)).filter(|e| {
-            !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits() && about
+            !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits() && about()
         }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by

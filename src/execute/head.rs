@@ -116,12 +116,8 @@ impl Head {
         let mentions = index.mentions(doc);
         let own = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
         let names_unpaged = |&(_, end): &(usize, usize)| {
-            let after = p.text.get(end..).unwrap_or("");
-            let (end, after) = after
-                .strip_prefix(" by")
-                .map_or((end, after), |r| (end + 3, r));
-            let name = after.trim_start();
-            let at = end + (after.len() - name.len());
+            let at = name_start(&p.text, end);
+            let name = p.text.get(at..).unwrap_or("");
             name.starts_with(char::is_uppercase)
                 && !name.starts_with(own)
                 && !given
@@ -133,11 +129,17 @@ impl Head {
         };
         let all = self.described && !self.at.is_empty() && self.at.iter().all(names_unpaged);
         let &(_, end) = self.at.first().filter(|_| all)?;
-        let after = p.text.get(end..)?;
-        let after = after.strip_prefix(" by").unwrap_or(after);
-        let start = p.text.len() - after.trim_start().len();
+        let start = name_start(&p.text, end);
         Some((start, start + name_length(p.text.get(start..)?)))
     }
+}
+
+/// Where the name after a head place that ends at `end` starts: past a
+/// relation's " by" and the spaces before the name.
+fn name_start(text: &str, end: usize) -> usize {
+    let after = text.get(end..).unwrap_or("");
+    let after = after.strip_prefix(" by").unwrap_or(after);
+    text.len() - after.trim_start().len()
 }
 
 /// The length in bytes of the capitalised name `text` starts with: its
