@@ -111,6 +111,10 @@ const DETERMINERS: &[&str] = &[
     "the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
     "her", "each", "every", "any", "some",
 ];
+/// The words an antecedent starts with ("*a* filmmaker who", "*another*
+/// sport that").
+pub(super) const ANTECEDENT_DETERMINERS: &[&str] = &["a", "an", "the", "another"];
+const COPULAS: &[&str] = &["is", "was", "are", "were", "be", "been"];
 const RELATIVES: &[&str] = &["that", "which", "who", "whom", "whose", "where"];
 /// Lowercase words that join two capitalized words into one name.
 const NAME_JOINERS: &[&str] = &[
@@ -241,11 +245,20 @@ fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
 /// The byte range of the relative pronoun an English question asks past
 /// ("… succeeded by the aristocrat *who* is estimated to be worth how
 /// much?"): the relative clause describes a thing the question goes
-/// through, a bridge. `None` when the first WH word asks.
+/// through, a bridge. "that" opens one too when the word that asks comes
+/// after it and it follows a noun phrase the main clause relates to ("…
+/// located in a city *that* is the county seat of what county?"), not a
+/// verb ("has said that …") or what the subject is ("X is a song that
+/// features …": the clause describes X itself). `None` when the first WH
+/// word asks.
 pub fn relative_pronoun(q: &str) -> Option<(usize, usize)> {
     let w = words(q);
-    let first = w.iter().position(|x| WH.contains(&x.lower.as_str()))?;
-    if interrogative(q, &w) == Some(first) {
+    let asks = interrogative(q, &w);
+    let first = w.iter().enumerate().position(|(i, x)| {
+        WH.contains(&x.lower.as_str())
+            || (x.lower == "that" && asks.is_some_and(|a| a > i) && that_relative(q, &w, i))
+    })?;
+    if asks == Some(first) {
         return None;
     }
     let word = w.get(first)?;
@@ -270,6 +283,7 @@ pub fn has_relative_clause(q: &str) -> bool {
         let prev = i.checked_sub(1).and_then(|p| w.get(p));
         Some(i) != asks
             && RELATIVES.contains(&x.lower.as_str())
+            && (x.lower != "that" || that_relative(q, &w, i))
             && prev.is_some_and(|p| {
                 let p = p.lower.as_str();
                 !(WH.contains(&p) || AUX.contains(&p) || analyze::is_stop_word(p))
@@ -790,6 +804,32 @@ fn relative_at(q: &str, w: &[Word], i: usize) -> bool {
     RELATIVES.contains(&word.lower.as_str())
         && !(WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev))
         && !between.contains([',', ':', ';'])
+}
+
+/// Most words between a determiner and a relative "that" ("a novel by
+/// Lewis Carroll that"): a longer stretch is no noun phrase.
+const THAT_ANTECEDENT: usize = 4;
+
+/// True when the "that" at `i` opens a relative clause on a noun phrase
+/// the main clause relates to: after a noun, with a determiner at most
+/// [`THAT_ANTECEDENT`] words before it that does not follow a copula.
+fn that_relative(q: &str, w: &[Word], i: usize) -> bool {
+    let prev = i.checked_sub(1).and_then(|p| w.get(p));
+    let verb = |p: &Word| lexicon::is_verb(&p.lower) && lexicon::agent_verb(&p.lower).is_none();
+    if !relative_at(q, w, i) || prev.is_some_and(verb) {
+        return false;
+    }
+    let det = (i.saturating_sub(THAT_ANTECEDENT + 1)..i.saturating_sub(1))
+        .rev()
+        .find(|&d| {
+            w.get(d)
+                .is_some_and(|x| ANTECEDENT_DETERMINERS.contains(&x.lower.as_str()))
+        });
+    det.is_some_and(|d| {
+        !d.checked_sub(1)
+            .and_then(|b| w.get(b))
+            .is_some_and(|b| COPULAS.contains(&b.lower.as_str()))
+    })
 }
 
 /// The verbs of a question: what it says is done, which a passage that

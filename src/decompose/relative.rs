@@ -20,7 +20,6 @@ use super::frame;
 /// Most words between the antecedent's determiner and the pronoun ("the
 /// British aristocrat who": two).
 const MAX_ANTECEDENT: usize = 4;
-const DETERMINERS: &[&str] = &["a", "an", "the"];
 
 /// A clause cut at its relative pronoun.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,7 +53,7 @@ pub fn split(clause: &str) -> Option<Relative> {
         .find(|&i| {
             words
                 .get(i)
-                .is_some_and(|w| DETERMINERS.contains(&w.term.as_str()))
+                .is_some_and(|w| frame::ANTECEDENT_DETERMINERS.contains(&w.term.as_str()))
         })?;
     let (det_word, head) = (words.get(det)?, words.get(det + 1)?);
     if det + 1 >= at {
@@ -113,6 +112,69 @@ mod tests {
                 "{thing} was formed in what year?".into()
             ))
         );
+    }
+
+    #[test]
+    fn that_opens_a_relative_clause_after_a_noun() {
+        assert_eq!(
+            cut("Cooperative Living Organization is located in a city that is the county seat of what county in Florida?"),
+            Some((
+                "Cooperative Living Organization is located in which city?".into(),
+                "{thing} is the county seat of what county in Florida?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Indian Mound Cottage was owned by the financier that co-founded which company?"),
+            Some((
+                "Indian Mound Cottage was owned by which financier?".into(),
+                "{thing} co-founded which company?".into()
+            ))
+        );
+        // An agent noun is no verb ("producer", "produced").
+        assert_eq!(
+            cut("Harbour Lights was produced by a producer that was born in which city?"),
+            Some((
+                "Harbour Lights was produced by which producer?".into(),
+                "{thing} was born in which city?".into()
+            ))
+        );
+        assert_eq!(
+            cut("David Jones played rugby union and another sport that was started when?"),
+            Some((
+                "David Jones played rugby union and which sport?".into(),
+                "{thing} was started when?".into()
+            ))
+        );
+        // A longer antecedent, up to four words.
+        assert_eq!(
+            cut("The Red Queen's Race uses a race from a novel by Lewis Carroll that is the sequel to what?"),
+            Some((
+                "The Red Queen's Race uses a race from which novel by Lewis Carroll?".into(),
+                "{thing} is the sequel to what?".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn that_opens_no_relative_clause_elsewhere() {
+        // After a verb: a complement clause.
+        assert_eq!(
+            cut("Callum Reid has said that Harbour Lights was recorded in what town?"),
+            None
+        );
+        // What the subject is: the clause describes the subject itself, and
+        // a later pronoun ("whose") is the one asked through.
+        assert_eq!(
+            cut("Hold On is a song that features a singer whose debut album won what prize?"),
+            Some((
+                "Hold On is a song that features which singer?".into(),
+                "{thing}'s debut album won what prize?".into()
+            ))
+        );
+        // The word that asks comes first.
+        assert_eq!(cut("What is the label that released Harbour Lights?"), None);
+        // A demonstrative: no noun before it.
+        assert_eq!(cut("In that year the band was formed in what city?"), None);
     }
 
     #[test]

@@ -61,6 +61,9 @@ struct Accepted {
     span: Span,
     /// How well its passage reads for the question, plus its rank score.
     support: f32,
+    /// Its sentence names the kind of thing asked ("which *river* …?"), or
+    /// no kind is asked.
+    kind_named: bool,
     /// The hop's edge into this passage.
     edge: Option<Edge>,
     /// The linked candidate that names what this passage does not.
@@ -373,14 +376,14 @@ impl Runner<'_> {
             .and_then(|d| self.index.passage(d));
         let reader = read::Reader::new(frame, &words, source);
         // The kind of thing asked ("which *party* …?"), which the quoted
-        // sentence should name (in a part asked as written: a hop's question
-        // holds the value it was given, "… via what Eden Valley Railway").
+        // sentence should name: read from the question as planned, since a
+        // hop's question holds the value it was given ("{q1} lies on what
+        // river?" asks a river; "… via what Eden Valley Railway" no
+        // railway).
         let asked = noun.map(str::to_string).or_else(|| {
-            (task.kind == TaskKind::Retrieve
-                && *output == Output::Passage
-                && task.depends_on.is_empty())
-            .then(|| super::kind::asked_noun(&frame.question))
-            .flatten()
+            (task.kind == TaskKind::Retrieve && *output == Output::Passage)
+                .then(|| super::kind::asked_noun(&crate::plan::fill(&task.question, |_, _| true)))
+                .flatten()
         });
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
@@ -432,6 +435,7 @@ impl Runner<'_> {
                     continue;
                 }
             }
+            let mut kind_named = true;
             if let Some(n) = asked.as_deref() {
                 // The sentence that answers names the kind asked: the best
                 // one when it does, else (on the page of what the question
@@ -449,7 +453,7 @@ impl Runner<'_> {
                         j.reject(Rejection::Noun(n.to_string()));
                         continue;
                     }
-                    None => {}
+                    None => kind_named = false,
                 }
             }
             let span = extract::trimmed_span(&passage.text, reading.sentence);
@@ -495,6 +499,7 @@ impl Runner<'_> {
                     value,
                     span,
                     support,
+                    kind_named,
                     edge: edge.clone(),
                     partner,
                 });
@@ -503,11 +508,13 @@ impl Runner<'_> {
                 break;
             }
         }
-        // The best-reading passage first, ties in rank order; a passage's
-        // values in the order extraction ranks them.
+        // A passage whose sentence names the kind asked first, then the
+        // best-reading passage, ties in rank order; a passage's values in
+        // the order extraction ranks them.
         crate::order::sort_by(&mut j.accepted, |a, b| {
-            b.support
-                .total_cmp(&a.support)
+            b.kind_named
+                .cmp(&a.kind_named)
+                .then(b.support.total_cmp(&a.support))
                 .then(a.at.cmp(&b.at))
                 .then(a.nth.cmp(&b.nth))
         });

@@ -22,6 +22,7 @@ pub mod stated;
 mod subject;
 
 use crate::compute;
+use crate::decompose::frame;
 use crate::index::{Bm25, Index};
 use crate::model::{
     Constraints, Evidence, Op, Output, Plan, Scope, Slot, SlotState, Task, TaskKind, TraceEntry,
@@ -361,8 +362,12 @@ impl Runner<'_> {
                 ..task.clone()
             };
             // Its answer must name the kind asked ("which festival …?": a
-            // sentence about the film that names no festival is no answer).
-            let noun = kind::asked_noun(&direct.question);
+            // sentence about the film that names no festival is no answer),
+            // unless the kind is a type of value the answer is checked for
+            // anyway ("what town": a place, "Leith").
+            let typed = frame::frame(&direct.question, frame::Strictness::Question).answer
+                != frame::Answer::Open;
+            let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
             let mut outcome =
                 self.attempt_naming(&direct, &output, &ByTask::new(), noun.as_deref());
             outcome.slot.depends_on = task.depends_on.clone();

@@ -369,10 +369,28 @@ const LOCATIVES: &[&str] = &[
     "in", "at", "from", "near", "to", "into", "inside", "under", "within", "outside",
 ];
 
-/// A place: a locative preposition followed by a name, an article or a path
-/// (not a year or a month: "released in May 1998" says when). Text in a
-/// script without capitals always may.
-fn names_place(text: &str) -> bool {
+/// Prepositions that say where only when the question asks with them ("lies
+/// *on* what river?" is answered "on the river Wend"; elsewhere "on the
+/// album" says no place).
+const ASKED_LOCATIVES: &[&str] = &["on", "along", "across", "over", "beside", "off", "upon"];
+
+/// The preposition an English question asks a place with, when it is one of
+/// [`ASKED_LOCATIVES`] ("Aldermoor lies *on* what river?").
+fn asked_locative(question: &str) -> Option<&'static str> {
+    let at = crate::decompose::frame::asking_word(question)?;
+    let prev = question
+        .get(..at)?
+        .split_whitespace()
+        .last()?
+        .to_lowercase();
+    ASKED_LOCATIVES.iter().copied().find(|p| *p == prev)
+}
+
+/// A place: a locative preposition (or the one the question asks with)
+/// followed by a name, an article or a path (not a year or a month:
+/// "released in May 1998" says when). Text in a script without capitals
+/// always may.
+fn names_place(text: &str, asked: Option<&str>) -> bool {
     if text.chars().any(analyze::is_cjk) {
         return true;
     }
@@ -380,7 +398,8 @@ fn names_place(text: &str) -> bool {
     words.windows(2).any(|pair| {
         let [prep, next] = pair else { return false };
         let prep = prep.trim_matches(|c: char| !c.is_alphanumeric());
-        if !LOCATIVES.contains(&prep.to_lowercase().as_str()) {
+        let prep = prep.to_lowercase();
+        if !LOCATIVES.contains(&prep.as_str()) && asked != Some(prep.as_str()) {
             return false;
         }
         let bare = next.trim_start_matches(['(', '"', '\'', '“']);
@@ -409,8 +428,10 @@ fn capitalised_terms(text: &str, (s, e): (usize, usize)) -> Vec<String> {
         .collect()
 }
 
-/// True when a clause states a value of the expected kind.
-pub fn states(answer: Answer, text: &str) -> bool {
+/// True when a clause states a value of the expected kind; a place may also
+/// follow `locative`, the preposition the question asks with
+/// ([`asked_locative`]).
+pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
     match answer {
         Answer::Duration => !duration::durations(text).is_empty(),
         Answer::Year => has_year(text),
@@ -430,7 +451,7 @@ pub fn states(answer: Answer, text: &str) -> bool {
         // 怎么/怎样 asks how something came about as often as how to do it.
         Answer::Procedure if text.chars().any(analyze::is_cjk) => true,
         Answer::Procedure => instructs(text),
-        Answer::Place => names_place(text),
+        Answer::Place => names_place(text, locative),
         Answer::Person | Answer::YesNo | Answer::Reason | Answer::Open => true,
     }
 }
@@ -502,6 +523,8 @@ pub struct Reader<'a> {
     in_source: Vec<bool>,
     /// Which of `words` the source passage writes as a name (or in its title).
     source_as_name: Vec<bool>,
+    /// The preposition the question asks a place with ([`asked_locative`]).
+    locative: Option<&'static str>,
 }
 
 impl<'a> Reader<'a> {
@@ -528,6 +551,7 @@ impl<'a> Reader<'a> {
             forms,
             in_source: Vec::new(),
             source_as_name: Vec::new(),
+            locative: asked_locative(&frame.question),
         };
         match source {
             Some(src) => reader.with_source(src),
@@ -549,6 +573,7 @@ impl<'a> Reader<'a> {
             forms: self.forms.clone(),
             in_source: or(&scan.in_text),
             source_as_name: or(&scan.as_name),
+            locative: self.locative,
         }
     }
 
@@ -835,7 +860,11 @@ impl<'a> Reader<'a> {
                 let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
                     Some((_, t)) => *t,
                     None => {
-                        let t = states(frame.answer, text.get(s.0..s.1).unwrap_or(""));
+                        let t = states(
+                            frame.answer,
+                            text.get(s.0..s.1).unwrap_or(""),
+                            self.locative,
+                        );
                         typed_cache.push((s, t));
                         t
                     }
@@ -854,7 +883,7 @@ impl<'a> Reader<'a> {
         }
         if best.score == f32::MIN {
             best.score = 0.0;
-            best.typed = states(frame.answer, text);
+            best.typed = states(frame.answer, text, self.locative);
         }
         let (s, e) = best.sentence;
         // The life event is named in the answering sentence itself ("London-
@@ -1031,39 +1060,60 @@ mod tests {
 
     #[test]
     fn kinds_of_values() {
-        assert!(states(Answer::Duration, "within 30 seconds"));
-        assert!(!states(Answer::Duration, "the second retry"));
-        assert!(states(Answer::Year, "born September 6, 1961"));
-        assert!(states(Answer::Number, "keeps the last five releases"));
-        assert!(states(Answer::Place, "He was born in Szeged."));
+        assert!(states(Answer::Duration, "within 30 seconds", None));
+        assert!(!states(Answer::Duration, "the second retry", None));
+        assert!(states(Answer::Year, "born September 6, 1961", None));
+        assert!(states(Answer::Number, "keeps the last five releases", None));
+        assert!(states(Answer::Place, "He was born in Szeged.", None));
         assert!(states(
             Answer::Place,
-            "Sam still works nights at the harbour bakery."
+            "Sam still works nights at the harbour bakery.",
+            None
         ));
         assert!(states(
             Answer::Place,
-            "Logs are written to `/var/log/skiff`."
+            "Logs are written to `/var/log/skiff`.",
+            None
         ));
         assert!(!states(
             Answer::Place,
-            "Elena Sorensen (born 21 August 1962) is a Danish film director."
+            "Elena Sorensen (born 21 August 1962) is a Danish film director.",
+            None
         ));
         assert!(!states(
             Answer::Place,
-            "It was released in May 1998, and reissued in 2004."
+            "It was released in May 1998, and reissued in 2004.",
+            None
+        ));
+        // "on" says where only when the question asks with it.
+        assert!(!states(
+            Answer::Place,
+            "It came out on the Northgate label.",
+            None
         ));
         assert!(states(
-            Answer::Procedure,
-            "To install the CLI, run the install script."
+            Answer::Place,
+            "Aldermoor is a market town on the river Wend.",
+            Some("on")
         ));
-        assert!(states(Answer::Procedure, "Run `skiff version`."));
+        assert_eq!(asked_locative("Aldermoor lies on what river?"), Some("on"));
+        assert_eq!(asked_locative("Which river does Aldermoor lie on?"), None);
+        assert_eq!(asked_locative("In what town was it recorded?"), None);
+        assert!(states(
+            Answer::Procedure,
+            "To install the CLI, run the install script.",
+            None
+        ));
+        assert!(states(Answer::Procedure, "Run `skiff version`.", None));
         assert!(!states(
             Answer::Procedure,
-            "The skiff CLI is a single static binary."
+            "The skiff CLI is a single static binary.",
+            None
         ));
         assert!(!states(
             Answer::Procedure,
-            "A rollback switches servers back to a release."
+            "A rollback switches servers back to a release.",
+            None
         ));
     }
 
