@@ -8,14 +8,18 @@
 //! thing — the title the anchor's passages mention next to the description's
 //! head noun — and the rest of the clause can ask about it. Applied again to
 //! the rest (the description replaced by `{qN}`, which then counts as an
-//! anchor), it gives the chain of a three- or four-hop question.
+//! anchor), it gives the chain of a three- or four-hop question. A relative
+//! clause may also describe a thing by what its own page says, with no
+//! anchor ("the film that was shot in Croatia"): the follow step then finds
+//! the page that is such a thing.
 //!
 //! Guarantees: a description has a determiner and a lowercase head noun
 //! (not a frame word such as "name" or "year", not a part or an event of its
 //! anchor such as "span" or "premiere", not a place's kind before its name:
 //! "the town of Antelope" is Antelope) followed by `of`, `from`, `in`, `by`,
 //! `behind`, a participle and `by`/`in`, a relative clause, or it is
-//! `ANCHOR's head`; its anchor is a name [`is_anchor`] accepts; what is
+//! `ANCHOR's head`; its anchor is a name [`is_anchor`] accepts (a relative
+//! clause with none still holds a name, which ends it); what is
 //! left of the clause still asks something; ranges are byte ranges of the
 //! clause on char boundaries.
 
@@ -430,12 +434,33 @@ pub fn innermost(
                 .get(next.start..)
                 .and_then(|r| r.find([',', ';', ':', '?']))
                 .map_or(clause.len(), |p| next.start + p);
+            // Without an anchor ("the film that was shot in Croatia"), the
+            // clause's last name ends it, with the nouns that close the
+            // question after it ("… at the Karlovy Vary festival?").
+            let inside = |&(s, e): &(usize, usize)| s > next.start && e <= stop;
+            let closing_nouns = |at: usize| {
+                let rest: Vec<&Word> = w
+                    .iter()
+                    .skip_while(|x| x.start < at)
+                    .take_while(|x| x.end <= stop)
+                    .collect();
+                let nouns = rest.iter().all(|x| np_word(x, &names) && !verb_like(x));
+                if nouns && rest.len() <= 2 {
+                    rest.last().map_or(at, |x| x.end)
+                } else {
+                    at
+                }
+            };
             let last = names
                 .iter()
                 .copied()
-                .filter(|&(s, e)| s > next.start && e <= stop && anchor((s, e)))
+                .filter(|&r| inside(&r) && anchor(r))
                 .map(|(_, e)| e)
-                .max();
+                .max()
+                .or_else(|| {
+                    let l = names.iter().filter(|r| inside(r)).map(|&(_, e)| e).max()?;
+                    Some(closing_nouns(l))
+                });
             let stop = clause.get(..stop).map_or(stop, |h| h.trim_end().len());
             let first = if relative_after_prep { k + 2 } else { k + 1 };
             let subject = w.get(first).and_then(|x| in_name(&names, x));
@@ -630,6 +655,43 @@ mod tests {
         names.push((at, end));
         let d = innermost(q, &names, &|_| true).unwrap();
         (q[d.start..d.end].to_string(), d.question)
+    }
+
+    /// [`find`] over a corpus that knows none of the question's names.
+    fn find_unanchored(q: &str) -> Option<(String, String)> {
+        let names = frame(q, Strictness::Question).names;
+        innermost(q, &names, &|_| false).map(|d| (q[d.start..d.end].to_string(), d.question))
+    }
+
+    #[test]
+    fn a_relative_clause_describes_without_an_anchor() {
+        // The clause's last name ends it ...
+        assert_eq!(
+            find_unanchored("Who directed the film that was shot in Croatia?"),
+            Some((
+                "the film that was shot in Croatia".into(),
+                "which film that was shot in Croatia?".into()
+            ))
+        );
+        // ... with the nouns that close the question after it,
+        assert_eq!(
+            find_unanchored("Who directed the film which premiered at the Karlovy Vary festival?")
+                .map(|d| d.0),
+            Some("the film which premiered at the Karlovy Vary festival".into())
+        );
+        // not the main clause's verb.
+        assert_eq!(
+            find_unanchored(
+                "In what year was the album recorded by the band that was formed in Edinburgh released?"
+            )
+            .map(|d| d.0),
+            Some("the band that was formed in Edinburgh".into())
+        );
+        // A clause with no name describes nothing.
+        assert_eq!(
+            find_unanchored("Who directed the film that was shot on location?"),
+            None
+        );
     }
 
     #[test]

@@ -381,7 +381,9 @@ fn linked(
         // The page is the thing only if it says so: it is of the kind
         // asked, or it writes the head noun outside the names the question
         // gives (not "keeper" inside "The Lantern Keeper" for "the
-        // lighthouse keeper in The Lantern Keeper").
+        // lighthouse keeper in The Lantern Keeper"). A role says more than
+        // a kind: a page that says it is a singer is no drummer's, and a
+        // writer's is an author's.
         let inside_given = |(s, e): (usize, usize)| {
             mentions.iter().any(|m| {
                 (m.start as usize) <= s
@@ -389,9 +391,14 @@ fn linked(
                     && is_given(&crate::index::Catalog::span(&p.text, m).text)
             })
         };
-        let of_kind = asked
-            .as_ref()
-            .is_some_and(|a| !defined.is_empty() && kind::fits(a, &defined));
+        let of_kind = match &found_head.role {
+            Some(role) => kind::defining_heads(&p.text)
+                .iter()
+                .any(|h| kind::same_role(role, h)),
+            None => asked
+                .as_ref()
+                .is_some_and(|a| !defined.is_empty() && kind::fits(a, &defined)),
+        };
         let about =
             || !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
         if let Some(e) = own.and_then(|t| index.entity(t)).filter(|e| {

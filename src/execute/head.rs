@@ -27,6 +27,10 @@ pub struct Head {
     pub at: Vec<(usize, usize)>,
     /// Byte ranges of the head noun alone.
     nouns: Vec<(usize, usize)>,
+    /// The head noun when it names a person's role ("drummer", "director",
+    /// [`super::kind::is_role`]), which a page says in words, not only by
+    /// its class.
+    pub role: Option<String>,
 }
 
 impl Head {
@@ -47,12 +51,14 @@ impl Head {
             .map(|t| lexicon::lemma(&t.term));
         let mut at = Vec::new();
         let mut nouns = Vec::new();
+        let mut role = None;
         if let Some(h) = described.or(frame.terms.first()) {
             let noun = lexicon::lemma(&h.term);
             let word = frame.question.get(h.start..).unwrap_or("");
             let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
                 .first()
                 .and_then(|w| lexicon::agent_verb(&w.term));
+            role = super::kind::is_role(&h.term).then(|| h.term.clone());
             let kin = lexicon::child_terms(&noun);
             for t in analyze::terms(&p.text) {
                 let l = lexicon::lemma(&t.term);
@@ -72,6 +78,7 @@ impl Head {
             described: described.is_some(),
             at,
             nouns,
+            role,
         }
     }
 

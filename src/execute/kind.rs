@@ -133,6 +133,16 @@ const BOUNDARIES: &str = "of in from by for on at with to into as about near bet
     released starring featuring situated named called";
 
 /// The class of a kind noun (lowercase), when the table holds it.
+/// The person nouns that name no role: "the man who …" may be any person's
+/// page, "the drummer who …" only a page that says what they do.
+const ANY_PERSON: &[&str] = &["person", "man", "woman", "boy", "girl"];
+
+/// True when a noun names what a person does or is to others ("drummer",
+/// "founder", "wife"), not only that they are a person.
+pub fn is_role(noun: &str) -> bool {
+    class_of(noun) == Some(Class::Person) && !ANY_PERSON.contains(&noun)
+}
+
 pub fn class_of(noun: &str) -> Option<Class> {
     static BY_STEM: OnceLock<HashMap<String, Class>> = OnceLock::new();
     let by_stem = BY_STEM.get_or_init(|| {
@@ -260,34 +270,67 @@ pub fn asked_noun(question: &str) -> Option<String> {
 /// The classes a page says it is of, from its first sentence: the heads
 /// after the first copula, and a person for "(born …". Empty when unknown.
 pub fn defined(text: &str) -> Vec<Class> {
-    let (s, e) = crate::execute::read::sentences(text)
-        .next()
-        .unwrap_or((0, text.len()));
-    let first = text.get(s..e).unwrap_or("");
+    let first = first_sentence(text);
     let mut out = Vec::new();
     if first.contains("(born ") {
         out.push(Class::Person);
     }
-    let words: Vec<&str> = first.split_whitespace().collect();
-    let copula = words
-        .iter()
-        .position(|w| matches!(*w, "is" | "was" | "are" | "were"));
-    if let Some(at) = copula {
-        let rest = words.iter().skip(at + 1).copied().skip_while(|w| {
-            matches!(
-                bare(w).0.as_str(),
-                "a" | "an" | "the" | "one" | "two" | "of" | "several" | "many"
-            )
-        });
-        for head in heads(rest) {
-            if let Some(c) = class_of(&head) {
-                if !out.contains(&c) {
-                    out.push(c);
-                }
+    for head in defining_heads(text) {
+        if let Some(c) = class_of(&head) {
+            if !out.contains(&c) {
+                out.push(c);
             }
         }
     }
     out
+}
+
+fn first_sentence(text: &str) -> &str {
+    let (s, e) = crate::execute::read::sentences(text)
+        .next()
+        .unwrap_or((0, text.len()));
+    text.get(s..e).unwrap_or("")
+}
+
+/// The heads of the noun phrases after the first copula of a page's first
+/// sentence ("Patricia Veryan … was a *writer* of historical romance
+/// fiction"). Empty when it has no copula.
+pub fn defining_heads(text: &str) -> Vec<String> {
+    let words: Vec<&str> = first_sentence(text).split_whitespace().collect();
+    let copula = words
+        .iter()
+        .position(|w| matches!(*w, "is" | "was" | "are" | "were"));
+    let Some(at) = copula else {
+        return Vec::new();
+    };
+    let rest = words.iter().skip(at + 1).copied().skip_while(|w| {
+        matches!(
+            bare(w).0.as_str(),
+            "a" | "an" | "the" | "one" | "two" | "of" | "several" | "many"
+        )
+    });
+    heads(rest)
+}
+
+/// Role nouns that name one role ("the author who …" is a page's "writer").
+const SAME_ROLES: &[&str] = &[
+    "author writer novelist",
+    "director filmmaker",
+    "singer vocalist",
+    "actor actress",
+    "player footballer cricketer athlete",
+    "politician statesman",
+];
+
+/// True when two role nouns name the same role: the same stem, or one line
+/// of [`SAME_ROLES`].
+pub fn same_role(a: &str, b: &str) -> bool {
+    let (sa, sb) = (crate::analyze::stem(a), crate::analyze::stem(b));
+    sa == sb
+        || SAME_ROLES.iter().any(|line| {
+            let stems: Vec<String> = line.split_whitespace().map(crate::analyze::stem).collect();
+            stems.contains(&sa) && stems.contains(&sb)
+        })
 }
 
 /// True unless both kinds are known and share no class.
@@ -298,6 +341,26 @@ pub fn fits(asked: &[Class], page: &[Class]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roles_and_the_words_pages_write_for_them() {
+        assert!(is_role("drummer") && is_role("author") && is_role("wife"));
+        assert!(!is_role("man") && !is_role("person") && !is_role("band"));
+        assert_eq!(
+            defining_heads(
+                "Patricia Veryan (born 1923) was a writer of historical romance fiction."
+            ),
+            vec!["writer".to_string()]
+        );
+        assert_eq!(
+            defining_heads("Callum Reid (born 1966) is a Scottish singer and songwriter."),
+            vec!["singer".to_string(), "songwriter".to_string()]
+        );
+        assert!(defining_heads("Born in Dundee, he started busking.").is_empty());
+        assert!(same_role("author", "writer") && same_role("directors", "filmmaker"));
+        assert!(same_role("drummer", "drummers"));
+        assert!(!same_role("drummer", "singer") && !same_role("author", "director"));
+    }
 
     #[test]
     fn the_kind_a_question_asks_for() {
