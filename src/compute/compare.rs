@@ -9,6 +9,7 @@
 //! input's own page says what the question says; a choice with no single
 //! winner (a tie, or both or neither is it) is `unresolved`, not the first.
 
+use super::common;
 use super::number::{en_number, parse_decimal};
 use super::{first_year, unresolved, Unresolved};
 use crate::analyze::{self, lexicon};
@@ -113,7 +114,7 @@ fn same_place(question: &str) -> bool {
 }
 
 /// The first sentences of a page: what it says the thing is.
-fn definition(text: &str) -> String {
+pub(super) fn definition(text: &str) -> String {
     sentences(text)
         .take(DEFINITION_SENTENCES)
         .filter_map(|(s, e)| text.get(s..e))
@@ -261,30 +262,6 @@ fn asks_place(question: &str) -> bool {
             )
         }) || question.to_lowercase().starts_with("where")
     })
-}
-
-/// The first name of the first input's page that every other page names
-/// too, as a whole word: not one of the inputs, not a word of the question,
-/// not a month ("native to … southern Chile" and "… northern Chile").
-fn common_place(question: &str, inputs: &[Input]) -> Option<String> {
-    let (first, rest) = inputs.split_first()?;
-    let given: Vec<String> = inputs
-        .iter()
-        .map(|i| {
-            crate::index::catalog::title_base(i.label)
-                .unwrap_or(i.label)
-                .to_lowercase()
-        })
-        .collect();
-    let asked = question.to_lowercase();
-    sentences(first.text)
-        .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
-        .filter_map(|(s, e)| first.text.get(s..e))
-        .map(str::trim)
-        .filter(|n| !lexicon::MONTHS.contains(&n.to_lowercase().as_str()))
-        .filter(|n| analyze::word_at(&asked, &n.to_lowercase()).is_none())
-        .find(|n| rest.iter().all(|i| analyze::word_at(i.text, n).is_some()))
-        .map(str::to_string)
 }
 
 /// The noun phrase a definition gives after "is a" / "was an" / "are":
@@ -507,7 +484,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             })
         }
         // "In what country are both …?": a place both pages name.
-        Op::Common if asks_place(question) => common_place(question, inputs)
+        Op::Common if asks_place(question) => common::shared_name(question, inputs, 1, true)
             .map(|value| Value::Common {
                 compared: compared(inputs, &vec![value.clone(); inputs.len()]),
                 value,
@@ -568,7 +545,28 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             } else {
                 shared.last()
             };
+            // "What types of plants …?": the modifier of the noun asked.
+            if let Some(phrase) = common::modified_noun(question, inputs) {
+                return Ok(Value::Common {
+                    value: phrase,
+                    compared: compared(inputs, &values),
+                });
+            }
+            // No kind in common and none asked ("have both been given
+            // what?"): a name both pages write.
+            let named = || {
+                crate::execute::kind::asked_noun(question)
+                    .is_none()
+                    .then(|| common::shared_name(question, inputs, 2, nationality))
+                    .flatten()
+            };
             let Some((_, word)) = pick else {
+                if let Some(name) = named() {
+                    return Ok(Value::Common {
+                        compared: compared(inputs, &vec![name.clone(); inputs.len()]),
+                        value: name,
+                    });
+                }
                 let detail = match demonyms.first() {
                     Some((_, d)) => format!(
                         "their pages share only a nationality ({d}), which is not what is asked"
@@ -858,6 +856,80 @@ mod tests {
             let r = compare(Op::Same, q, &both).unwrap();
             assert!(matches!(r, Value::Verdict { holds: true, .. }), "{q}");
         }
+    }
+
+    #[test]
+    fn a_type_asked_of_a_noun_is_the_modifier_both_pages_give_it() {
+        let v = passage("");
+        let arbor = "Arbor is a genus of 11 species of flowering plants in the heath family.";
+        let lily = "Aspen Lily is a genus of flowering plants in the lily family.";
+        let fern = "Fernia is a genus of ferns in the family Polypodiaceae.";
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
+        for q in [
+            "Arbor and Aspen Lily are what types of plants?",
+            "What kind of plants are both Arbor and Aspen Lily?",
+        ] {
+            let r = compare(Op::Common, q, &pair(arbor, "Arbor", lily, "Aspen Lily")).unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "flowering plants"),
+                "{q}: {r:?}"
+            );
+        }
+        // A kind of grouping, not of plants: their kind.
+        let r = compare(
+            Op::Common,
+            "Arbor and Aspen Lily are both examples of what type of plant grouping?",
+            &pair(arbor, "Arbor", lily, "Aspen Lily"),
+        )
+        .unwrap();
+        assert!(
+            matches!(r, Value::Common { ref value, .. } if value == "genus"),
+            "{r:?}"
+        );
+        // A fern is no flowering plant.
+        let r = compare(
+            Op::Common,
+            "Arbor and Fernia are what types of plants?",
+            &pair(arbor, "Arbor", fern, "Fernia"),
+        );
+        assert!(
+            !matches!(r, Ok(Value::Common { ref value, .. }) if value == "flowering plants"),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_both_pages_write_answers_what_they_share() {
+        let v = passage("");
+        let quill = "Mara Quill (1882–1973) was an American novelist. She was awarded the 1924 \
+                     Pulitzer Prize for her second novel.";
+        let lane = "Edith Lane (1892–1950) was an American poet. She received the Pulitzer Prize \
+                    for Poetry in 1923.";
+        let hugo =
+            "Edith Lane (1892–1950) was an American poet. She received the Hugo Award in 1923.";
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
+        for q in [
+            "Mara Quill and Edith Lane have both been given what?",
+            "What have Mara Quill and Edith Lane both received?",
+        ] {
+            let r = compare(
+                Op::Common,
+                q,
+                &pair(quill, "Mara Quill", lane, "Edith Lane"),
+            )
+            .unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "Pulitzer Prize"),
+                "{q}: {r:?}"
+            );
+        }
+        // Only a nationality in common: still nothing that is asked.
+        let r = compare(
+            Op::Common,
+            "Mara Quill and Edith Lane have both been given what?",
+            &pair(quill, "Mara Quill", hugo, "Edith Lane"),
+        );
+        assert_eq!(r.unwrap_err().reason, "nothing-in-common");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! [`Unresolved`] with the reason (`unit-mismatch`, `start-event-mismatch`,
 //! `no-comparable-value`). Nothing is ever guessed to fill a gap.
 
+mod common;
 pub mod compare;
 pub mod duration;
 pub mod number;

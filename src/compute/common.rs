@@ -1,0 +1,104 @@
+//! Stage 8 — compute: what compared things have in common, read from the
+//! words their pages write.
+//!
+//! Two readings beside the pages' kinds (which [`super::compare`] reads from
+//! their definitions):
+//! - [`modified_noun`]: "Arbutus and Aspidistra are what types of *plants*?"
+//!   is answered by the word every page puts before "plants" ("flowering
+//!   plants"), not by their kind ("genus");
+//! - [`shared_name`]: a name every page writes, as a whole word — a place
+//!   for "in what country are both …?", and for "… have both been given
+//!   what?" (no kind asked) a name of two words or more ("Pulitzer Prize").
+//!
+//! Guarantees: a value is returned only when every input's page writes it;
+//! it is never an input's own name, a word of the question or a month, and
+//! never a nationality unless the caller allows one.
+
+use super::compare::{definition, Input};
+use crate::analyze::{self, lexicon};
+use crate::execute::read::sentences;
+
+/// Words that ask for a kind of the noun after "of" ("what *types of*
+/// plants").
+const KIND_WORDS: &[&str] = &["type", "types", "kind", "kinds", "sort", "sorts"];
+
+/// The noun a question asks a kind of ("what types of plants are …" →
+/// plants), when it is the whole noun phrase: not "plant" in "what type of
+/// plant categorization" (a kind of categorization).
+fn asked_kind_of(question: &str) -> Option<String> {
+    let words: Vec<String> = analyze::words(question)
+        .into_iter()
+        .map(|w| w.term)
+        .collect();
+    (0..words.len()).find_map(|i| {
+        let (kind, of, noun) = (words.get(i)?, words.get(i + 1)?, words.get(i + 2)?);
+        let closed = words
+            .get(i + 3)
+            .is_none_or(|next| analyze::is_stop_word(next));
+        (KIND_WORDS.contains(&kind.as_str()) && of == "of" && closed).then(|| noun.clone())
+    })
+}
+
+/// "What types of plants are A and B?": the modifier every input's
+/// definition puts right before the noun, with the noun as the first page
+/// writes it ("flowering plants").
+pub fn modified_noun(question: &str, inputs: &[Input]) -> Option<String> {
+    let noun = analyze::stem(&asked_kind_of(question)?);
+    // Each page's (modifier, noun as written) pairs.
+    let pairs = |text: &str| -> Vec<(String, String)> {
+        let def = definition(text);
+        let words = analyze::words(&def);
+        words
+            .windows(2)
+            .filter(|w| {
+                w.get(1).is_some_and(|n| analyze::stem(&n.term) == noun)
+                    && w.first().is_some_and(|m| {
+                        !analyze::is_stop_word(&m.term) && m.term.chars().all(char::is_alphabetic)
+                    })
+            })
+            .filter_map(|w| {
+                let (m, n) = (w.first()?, w.get(1)?);
+                Some((m.term.clone(), def.get(m.start..n.end)?.to_string()))
+            })
+            .collect()
+    };
+    let (first, rest) = inputs.split_first()?;
+    let others: Vec<Vec<(String, String)>> = rest.iter().map(|i| pairs(i.text)).collect();
+    pairs(first.text)
+        .into_iter()
+        .find(|(m, _)| others.iter().all(|o| o.iter().any(|(x, _)| x == m)))
+        .map(|(_, phrase)| phrase)
+}
+
+/// The first name of the first input's page that every other page writes
+/// too, as a whole word, of at least `min_words` words: not one of the
+/// inputs, not a word of the question, not a month, and a nationality only
+/// when `nationality` ("native to … southern Chile" and "… northern Chile";
+/// "the 1924 Pulitzer Prize" and "the Pulitzer Prize for Poetry").
+pub fn shared_name(
+    question: &str,
+    inputs: &[Input],
+    min_words: usize,
+    nationality: bool,
+) -> Option<String> {
+    let (first, rest) = inputs.split_first()?;
+    let given: Vec<String> = inputs
+        .iter()
+        .map(|i| {
+            crate::index::catalog::title_base(i.label)
+                .unwrap_or(i.label)
+                .to_lowercase()
+        })
+        .collect();
+    let asked = question.to_lowercase();
+    sentences(first.text)
+        .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
+        .filter_map(|(s, e)| first.text.get(s..e))
+        .map(str::trim)
+        .filter(|n| n.split_whitespace().count() >= min_words)
+        .filter(|n| !lexicon::MONTHS.contains(&n.to_lowercase().as_str()))
+        .filter(|n| nationality || !lexicon::is_demonym(&n.to_lowercase()))
+        .filter(|n| analyze::word_at(&asked, &n.to_lowercase()).is_none())
+        .find(|n| rest.iter().all(|i| analyze::word_at(i.text, n).is_some()))
+        .map(str::to_string)
+}
