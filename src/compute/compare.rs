@@ -31,6 +31,14 @@ pub struct Input<'a> {
 /// of them ("British film directors": a film director who is Argentine is
 /// not one).
 const PREDICATE_MIN: f32 = 1.0;
+/// When no page states all of a "which" question's predicate, the one that
+/// states at least this share of it, [`CHOICE_MARGIN`] more than any other,
+/// is the choice ("Which singer/songwriter is the Executive Vice President
+/// of A&R at …": the executive's page says "songwriter", not "singer").
+/// Chosen on HotpotQA dev (one question moved), checked on the suite's own
+/// wordings and a distractor whose other page states most of it too.
+const CHOICE_MIN: f32 = 0.75;
+const CHOICE_MARGIN: f32 = 0.3;
 /// Sentences of a page that state what it is (its definition).
 const DEFINITION_SENTENCES: usize = 2;
 
@@ -149,6 +157,21 @@ fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The input whose share is at least [`CHOICE_MIN`] and [`CHOICE_MARGIN`]
+/// above every other's.
+fn far_ahead(shares: &[f32]) -> Option<usize> {
+    let best = (0..shares.len()).max_by(|&a, &b| {
+        let share = |i: usize| shares.get(i).copied().unwrap_or(0.0);
+        share(a).total_cmp(&share(b))
+    })?;
+    let top = shares.get(best).copied()?;
+    let clear = shares
+        .iter()
+        .enumerate()
+        .all(|(i, s)| i == best || top - s >= CHOICE_MARGIN);
+    (top >= CHOICE_MIN && clear).then_some(best)
 }
 
 /// Share of the predicate an input's definition states.
@@ -387,9 +410,12 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     compared: compared(inputs, &values),
                 });
             }
-            let holders: Vec<usize> = (0..says.len())
+            let mut holders: Vec<usize> = (0..says.len())
                 .filter(|&k| says.get(k) == Some(&true))
                 .collect();
+            if holders.is_empty() {
+                holders.extend(far_ahead(&shares));
+            }
             let [winner] = holders.as_slice() else {
                 let detail = if holders.is_empty() {
                     "neither input states it"
@@ -782,6 +808,35 @@ mod tests {
             &inputs(wells, "H. G. Wells", villa, "Villa Paletti"),
         );
         assert_eq!(r.unwrap_err().reason, "nothing-in-common");
+    }
+
+    #[test]
+    fn a_choice_goes_to_the_one_page_that_states_far_more_of_it() {
+        let v = passage("");
+        let nora = "Nora Vale (born 1970) is an American music executive, songwriter and \
+                    guitarist. She is the Executive Vice President of A&R at Harbor Records.";
+        let rex = "Rex Lund (born 1945) is a British rock singer and songwriter. He has sold \
+                   over 100 million records.";
+        let rex_vp = "Rex Lund (born 1945) is a British rock singer and songwriter. He was Vice \
+                      President of A&R at Harbor Records.";
+        let pair = |a, la, b, lb| pair_of(&v, a, la, b, lb);
+        for q in [
+            "Which singer/songwriter is the Executive Vice President of A&R at Harbor Records: Nora Vale or Rex Lund?",
+            "Which songwriter serves as Executive Vice President of A&R at Harbor Records, Nora Vale or Rex Lund?",
+        ] {
+            let r = compare(Op::Which, q, &pair(nora, "Nora Vale", rex, "Rex Lund")).unwrap();
+            assert!(
+                matches!(r, Value::Choice { ref label, .. } if label == "Nora Vale"),
+                "{q}: {r:?}"
+            );
+        }
+        // Both pages state most of it: no single choice.
+        let r = compare(
+            Op::Which,
+            "Which singer/songwriter is the Executive Vice President of A&R at Harbor Records: Nora Vale or Rex Lund?",
+            &pair(nora, "Nora Vale", rex_vp, "Rex Lund"),
+        );
+        assert_eq!(r.unwrap_err().reason, "no-single-choice");
     }
 
     #[test]
