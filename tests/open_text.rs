@@ -719,6 +719,12 @@ fn unproposed() -> Vec<Case> {
             "At which festival did The Lantern Keeper win a prize?",
             "Karlovy Vary",
         ),
+        // Typed with a double space: the clause asked as written is the
+        // same clause (before this case's fix, 5fa27f6: `blocked`).
+        direct(
+            "Which festival did The Lantern Keeper  win a prize at?",
+            "Karlovy Vary",
+        ),
         // Asked directly (no proposal): the same sentence.
         answered(
             "What prize did The Lantern Keeper win?",
@@ -738,7 +744,7 @@ fn unproposed() -> Vec<Case> {
 
 #[test]
 fn a_proposal_that_proposes_nothing_is_no_filter() {
-    run("unproposed", &unproposed(), 6);
+    run("unproposed", &unproposed(), 7);
 }
 
 /// Descriptions whose relative clause has no pronoun ("the band Callum Reid

@@ -321,7 +321,14 @@ fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
         return None;
     };
     let step = done.get(d)?;
-    let bare = |q: &str| q.trim().trim_end_matches(['?', '.', ' ']).to_string();
+    // As written, up to spacing: the plan tidies the clause it fills in.
+    let bare = |q: &str| {
+        q.trim()
+            .trim_end_matches(['?', '.', ' '])
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let asked = bare(&crate::plan::fill(&task.question, |_, _| true));
     (task.kind == TaskKind::Retrieve
         && step.slot.kind == TaskKind::Follow
