@@ -986,3 +986,36 @@ fn things_described_by_a_clause_alone() {
         MIN_DESCRIBED_BY_A_CLAUSE,
     );
 }
+
+/// A hop whose key is a page found in open text reads like the question
+/// asked directly: the key counts as a name in the topic shares (HotpotQA:
+/// "Ludwig van Beethoven passed away in which year?" was `missing` as a
+/// hop, `supported` alone). These cases pass before and after that change
+/// (e30fdd6: the engine just before it); they guard what it must not break —
+/// a predicate noun no passage writes still sinks the hop. Known failure
+/// (before and after): a predicate that is only a verb, with a value of the
+/// asked type on the key's page ("split up in which year?" answered by the
+/// year the band formed): verbs are soft, and a typed value verifies them.
+fn keys_read_as_names() -> Vec<Case> {
+    vec![
+        chain(
+            "Northern Stars came out on a label that opened a second office in what city?",
+            "Northgate Records",
+            "Manchester",
+        ),
+        chain(
+            "Harbour Lights was recorded by a band that originally came from which city?",
+            "The Tidewalkers",
+            "Edinburgh",
+        ),
+        unanswerable("What was the nickname of the director of The Lantern Keeper?"),
+        unanswerable("What award did the director of Salt Roads win?"),
+        unanswerable("What instrument did the drummer of The Tidewalkers learn first?"),
+        unanswerable("Harbour Lights was recorded by a band that split up in which year?"),
+    ]
+}
+
+#[test]
+fn hop_keys_read_as_names() {
+    run("key-as-name", &keys_read_as_names(), 5);
+}

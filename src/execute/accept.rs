@@ -164,8 +164,9 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         return Err(Rejection::Kind(frame.answer));
     }
     // A life date is written as one: a year elsewhere ("a 2004 film …
-    // written by Judit Halasz") is not her birth.
-    if matches!(frame.answer, Answer::Year | Answer::Date) && !reading.dates_life {
+    // written by Judit Halasz") is not her birth, and a place named beside
+    // her ("recorded in Leith with the producer Anna Brodie") not hers.
+    if matches!(frame.answer, Answer::Year | Answer::Date | Answer::Place) && !reading.dates_life {
         return Err(Rejection::Kind(frame.answer));
     }
     Ok(())

@@ -30,6 +30,7 @@ use crate::model::{
     Constraints, Edge, Evidence, Fact, Output, Passage, Slot, SlotState, Span, Task, TaskKind,
     Value,
 };
+use crate::model::{NAME_TYPE, TITLE_TYPE};
 use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
 
@@ -374,7 +375,11 @@ impl Runner<'_> {
             .and_then(|(_, v)| chain::key_of(v))
             .and_then(|(_, _, from)| self.index.doc_of(from))
             .and_then(|d| self.index.passage(d));
-        let reader = read::Reader::new(frame, &words, source);
+        let open_key = p.hop.as_ref().is_some_and(|(_, v)| {
+            matches!(v, Value::Entity { entity_type, .. }
+                if entity_type == TITLE_TYPE || entity_type == NAME_TYPE)
+        });
+        let reader = read::Reader::new(frame, &words, source).key_as_name(open_key);
         // The kind of thing asked ("which *party* …?"), which the quoted
         // sentence should name: read from the question as planned, since a
         // hop's question holds the value it was given ("{q1} lies on what

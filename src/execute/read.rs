@@ -144,10 +144,10 @@ pub struct Reading {
     /// Byte offsets of the question words the best sentence matched (where
     /// a stated value is looked for nearby).
     pub anchors: Vec<usize>,
-    /// The passage can date a life event the question asks about: its
-    /// answering sentence names the event ("born", "died") or it has a life span in parentheses
-    /// ("Robin Gibb (22 December 1949 – 20 May 2012)"); true when the
-    /// question asks about none.
+    /// The passage can date or place a life event the question asks about:
+    /// its answering sentence names the event ("born", "died"), or, for a
+    /// date, a life span in parentheses opens it ("Robin Gibb (22 December
+    /// 1949 – 20 May 2012)"); true when the question asks about none.
     pub dates_life: bool,
 }
 
@@ -157,13 +157,18 @@ const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 /// A parenthesis holding a year, as a biography opens with its subject's
 /// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
 fn life_span(text: &str) -> bool {
-    text.match_indices('(').any(|(i, _)| {
-        let inside = text
-            .get(i + 1..)
-            .and_then(|r| r.split(')').next())
-            .unwrap_or("");
-        inside.chars().count() <= 200 && has_year(inside)
-    })
+    // The page's opening: "(born …)" or "(1906 – 1984)" there, not a year in
+    // parentheses further on ("Harbour Lights (1998) sold the most").
+    let (_, opening) = sentences(text).next().unwrap_or((0, text.len()));
+    text.match_indices('(')
+        .take_while(|(i, _)| *i < opening)
+        .any(|(i, _)| {
+            let inside = text
+                .get(i + 1..)
+                .and_then(|r| r.split(')').next())
+                .unwrap_or("");
+            inside.chars().count() <= 200 && has_year(inside)
+        })
 }
 
 /// Sentences of a text as byte ranges (ends at . ! ? 。 ！ ？ ； or a newline),
@@ -525,6 +530,12 @@ pub struct Reader<'a> {
     source_as_name: Vec<bool>,
     /// The preposition the question asks a place with ([`asked_locative`]).
     locative: Option<&'static str>,
+    /// A hop's key is a page's title or a name found in open text: it
+    /// counts as a name of the question in the topic shares, as it would
+    /// asked directly ("Ludwig van Beethoven passed away in which year?").
+    /// A declared catalog key (a service, a document) does not: a passage
+    /// must say what is asked of it.
+    key_as_name: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -552,6 +563,7 @@ impl<'a> Reader<'a> {
             in_source: Vec::new(),
             source_as_name: Vec::new(),
             locative: asked_locative(&frame.question),
+            key_as_name: false,
         };
         match source {
             Some(src) => reader.with_source(src),
@@ -574,6 +586,15 @@ impl<'a> Reader<'a> {
             in_source: or(&scan.in_text),
             source_as_name: or(&scan.as_name),
             locative: self.locative,
+            key_as_name: self.key_as_name,
+        }
+    }
+
+    /// The same reader, counting a hop's key as a name ([`Reader::key_as_name`]).
+    pub fn key_as_name(self, yes: bool) -> Self {
+        Reader {
+            key_as_name: yes,
+            ..self
         }
     }
 
@@ -741,6 +762,13 @@ impl<'a> Reader<'a> {
         let topic_w = of_role(Role::Topic);
         let soft_w = of_role(Role::Soft);
         let hard: Vec<usize> = names_w.iter().chain(&topic_w).copied().collect();
+        // An open-text key counts in the topic shares as a name, as if it
+        // were asked directly; whether it is the same thing is the join's
+        // to say.
+        let key_names = joined
+            .iter()
+            .filter(|&&i| self.key_as_name && words.get(i).is_some_and(|w| w.role == Role::Name));
+        let topical: Vec<usize> = hard.iter().chain(key_names).copied().collect();
         let weight = |i: &usize| words.get(*i).map_or(0.0, |w| w.weight);
         let share = |set: &[usize], present: &dyn Fn(usize) -> bool| -> f32 {
             let total: f32 = set.iter().map(weight).sum();
@@ -802,7 +830,7 @@ impl<'a> Reader<'a> {
         let mut best = Reading {
             names,
             joined: joined_share,
-            topic: share(&hard, &named),
+            topic: share(&topical, &named),
             local: 0.0,
             order: 0.0,
             typed: false,
@@ -850,7 +878,7 @@ impl<'a> Reader<'a> {
                 let here = |i: usize| inside.contains(&i);
                 // A title (a page's subject, a section's heading) speaks for
                 // every clause under it.
-                let local = share(&hard, &|i| {
+                let local = share(&topical, &|i| {
                     here(i) || in_title.get(i) == Some(&true) || given(i)
                 });
                 let soft_here = share(&soft_w, &here);
@@ -890,7 +918,7 @@ impl<'a> Reader<'a> {
         // born Violet Lee" elsewhere does not date the author's birth), or a
         // life span opens the page.
         best.dates_life = life.is_empty()
-            || life_span(text)
+            || (frame.answer != Answer::Place && life_span(text))
             || hits
                 .iter()
                 .any(|&(i, at)| at >= s && at < e && life.contains(&i));
@@ -970,6 +998,12 @@ mod tests {
 
     #[test]
     fn a_life_date_is_written_as_one() {
+        // A year in parentheses later on the page is no life span.
+        let band = "The Tidewalkers are a folk-rock band formed in 1991 by Callum Reid and Sean \
+                    Dalgleish. The band has released seven albums, of which Harbour Lights (1998) \
+                    sold the most copies.";
+        let q = "In what year was Sean Dalgleish born?";
+        assert!(!reading(q, Strictness::Question, "The Tidewalkers", band).dates_life);
         let q = "When was Judit Halasz born?";
         let film = "The Lantern Keeper is a 2004 drama film directed by Tomas Varga and written by Judit Halasz.";
         assert!(!reading(q, Strictness::Question, "The Lantern Keeper", film).dates_life);
@@ -991,6 +1025,12 @@ mod tests {
             )
             .dates_life
         );
+        // A place of birth is stated with the event, not by a life span.
+        let place = "Anna Brodie was born in which city?";
+        let album = "Harbour Lights (1998) was recorded in Leith with the producer Anna Brodie.";
+        assert!(!reading(place, Strictness::Question, "Harbour Lights", album).dates_life);
+        let brodie = "Anna Brodie (born 1960 in Perth) is a record producer.";
+        assert!(reading(place, Strictness::Question, "Anna Brodie", brodie).dates_life);
         let span = "Robin Gibb (22 December 1949 – 20 May 2012) was a singer.";
         let died = "In what year did Robin Gibb die?";
         assert!(reading(died, Strictness::Question, "Robin Gibb", span).dates_life);
