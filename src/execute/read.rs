@@ -434,8 +434,8 @@ fn capitalised_terms(text: &str, (s, e): (usize, usize)) -> Vec<String> {
 }
 
 /// True when a clause states a value of the expected kind; a place may also
-/// follow `locative`, the preposition the question asks with
-/// ([`asked_locative`]).
+/// follow `locative`, the preposition the question asks with ("lies *on*
+/// what river?").
 pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
     match answer {
         Answer::Duration => !duration::durations(text).is_empty(),
