@@ -418,6 +418,38 @@ const DEMONYMS: &[&str] = &[
     "welsh",
 ];
 
+/// Whether an event begins or ends a thing's life: a date of one never
+/// answers a question about the other ("When did X die?" is not "(born
+/// 1958)", "When did the label close?" not "founded in 1985").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    Begins,
+    Ends,
+}
+
+/// Words of beginning and ending events (base forms, matched by stem).
+const BEGINS: &str = "found form establish start launch open begin create born birth incorporate";
+const ENDS: &str = "split disband dissolve close die death cease shut break defunct abolish";
+
+/// The event a term (an analyzer term, or an irregular form's base) names.
+pub fn event_of(term: &str) -> Option<Event> {
+    static STEMS: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
+    let (begins, ends) = STEMS.get_or_init(|| {
+        let stems = |words: &str| words.split_whitespace().map(super::stem).collect();
+        (stems(BEGINS), stems(ENDS))
+    });
+    let of = |t: &String| {
+        if begins.contains(t) {
+            Some(Event::Begins)
+        } else if ends.contains(t) {
+            Some(Event::Ends)
+        } else {
+            None
+        }
+    };
+    of(&term.to_string()).or_else(|| of(&lemma(term)))
+}
+
 /// True when a lowercase English word is a nationality or language adjective
 /// ("English", "South Korean" is not one word), or a hyphened run of them
 /// ("British-Canadian-Irish"). The caller checks that the word is used as an
@@ -441,6 +473,19 @@ pub fn negates_zh(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn events_begin_or_end() {
+        let of = |w: &str| event_of(&crate::analyze::stem(w));
+        assert_eq!(of("founded"), Some(Event::Begins));
+        assert_eq!(of("formed"), Some(Event::Begins));
+        assert_eq!(of("born"), Some(Event::Begins));
+        assert_eq!(of("died"), Some(Event::Ends));
+        assert_eq!(of("closed"), Some(Event::Ends));
+        assert_eq!(of("disbanded"), Some(Event::Ends));
+        assert_eq!(of("released"), None);
+        assert_eq!(of("joined"), None);
+    }
 
     #[test]
     fn agent_nouns_name_their_verb() {

@@ -156,18 +156,18 @@ const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 
 /// A parenthesis holding a year, as a biography opens with its subject's
 /// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
-fn life_span(text: &str) -> bool {
+fn life_span(text: &str) -> Option<&str> {
     // The page's opening: "(born …)" or "(1906 – 1984)" there, not a year in
     // parentheses further on ("Harbour Lights (1998) sold the most").
     let (_, opening) = sentences(text).next().unwrap_or((0, text.len()));
     text.match_indices('(')
         .take_while(|(i, _)| *i < opening)
-        .any(|(i, _)| {
+        .find_map(|(i, _)| {
             let inside = text
                 .get(i + 1..)
                 .and_then(|r| r.split(')').next())
                 .unwrap_or("");
-            inside.chars().count() <= 200 && has_year(inside)
+            (inside.chars().count() <= 200 && has_year(inside)).then_some(inside)
         })
 }
 
@@ -374,6 +374,22 @@ const LOCATIVES: &[&str] = &[
     "in", "at", "from", "near", "to", "into", "inside", "under", "within", "outside",
 ];
 
+/// The event opposite to the one a question's words name, when they name
+/// events of one kind only (the reader asks it only of a question for a
+/// date: "the town that *starts* with B" asks no date).
+fn opposite_event(words: &[Weighted]) -> Option<lexicon::Event> {
+    use lexicon::Event::{Begins, Ends};
+    let events: Vec<lexicon::Event> = words
+        .iter()
+        .filter_map(|w| lexicon::event_of(&w.stem))
+        .collect();
+    let first = *events.first()?;
+    events.iter().all(|e| *e == first).then_some(match first {
+        Begins => Ends,
+        Ends => Begins,
+    })
+}
+
 /// Prepositions that say where only when the question asks with them ("lies
 /// *on* what river?" is answered "on the river Wend"; elsewhere "on the
 /// album" says no place).
@@ -536,6 +552,11 @@ pub struct Reader<'a> {
     /// A declared catalog key (a service, a document) does not: a passage
     /// must say what is asked of it.
     key_as_name: bool,
+    /// The event opposite to the one the question asks a date of ("When did
+    /// X *die*?": a beginning), when it asks of one kind only.
+    opposite: Option<lexicon::Event>,
+    /// The question asks about a life event ([`LIFE_EVENTS`]).
+    life: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -564,6 +585,10 @@ impl<'a> Reader<'a> {
             source_as_name: Vec::new(),
             locative: asked_locative(&frame.question),
             key_as_name: false,
+            opposite: matches!(frame.answer, Answer::Year | Answer::Date)
+                .then(|| opposite_event(words))
+                .flatten(),
+            life: words.iter().any(|w| LIFE_EVENTS.contains(&w.stem.as_str())),
         };
         match source {
             Some(src) => reader.with_source(src),
@@ -587,6 +612,8 @@ impl<'a> Reader<'a> {
             source_as_name: or(&scan.as_name),
             locative: self.locative,
             key_as_name: self.key_as_name,
+            opposite: self.opposite,
+            life: self.life,
         }
     }
 
@@ -596,6 +623,23 @@ impl<'a> Reader<'a> {
             key_as_name: yes,
             ..self
         }
+    }
+
+    /// Whether a sentence cannot date the event the question asks about: it
+    /// names only the opposite event ("founded in 1985" for "When did it
+    /// close?"), or no event of the kind asked at all ("Iona Fraser joined in
+    /// 1995" for "When did the band break up?"). A life event (born, died)
+    /// is left to [`Reading::dates_life`], which a life span also satisfies.
+    fn dates_the_opposite(&self, sentence: &str) -> bool {
+        let Some(opposite) = self.opposite else {
+            return false;
+        };
+        let events: Vec<lexicon::Event> = analyze::terms(sentence)
+            .iter()
+            .filter_map(|t| lexicon::event_of(&t.term))
+            .collect();
+        let own = events.iter().any(|e| *e != opposite);
+        !own && (events.contains(&opposite) || !self.life)
     }
 
     /// Which words of a passage are worth reading: those starting as a
@@ -888,11 +932,9 @@ impl<'a> Reader<'a> {
                 let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
                     Some((_, t)) => *t,
                     None => {
-                        let t = states(
-                            frame.answer,
-                            text.get(s.0..s.1).unwrap_or(""),
-                            self.locative,
-                        );
+                        let sentence = text.get(s.0..s.1).unwrap_or("");
+                        let t = states(frame.answer, sentence, self.locative)
+                            && !self.dates_the_opposite(sentence);
                         typed_cache.push((s, t));
                         t
                     }
@@ -911,14 +953,16 @@ impl<'a> Reader<'a> {
         }
         if best.score == f32::MIN {
             best.score = 0.0;
-            best.typed = states(frame.answer, text, self.locative);
+            best.typed =
+                states(frame.answer, text, self.locative) && !self.dates_the_opposite(text);
         }
         let (s, e) = best.sentence;
         // The life event is named in the answering sentence itself ("London-
         // born Violet Lee" elsewhere does not date the author's birth), or a
         // life span opens the page.
         best.dates_life = life.is_empty()
-            || (frame.answer != Answer::Place && life_span(text))
+            || (frame.answer != Answer::Place
+                && life_span(text).is_some_and(|span| !self.dates_the_opposite(span)))
             || hits
                 .iter()
                 .any(|&(i, at)| at >= s && at < e && life.contains(&i));
