@@ -438,16 +438,16 @@ pub fn event_of(term: &str) -> Option<Event> {
         let stems = |words: &str| words.split_whitespace().map(super::stem).collect();
         (stems(BEGINS), stems(ENDS))
     });
-    let of = |t: &String| {
-        if begins.contains(t) {
+    let of = |t: &str| {
+        if begins.iter().any(|b| b == t) {
             Some(Event::Begins)
-        } else if ends.contains(t) {
+        } else if ends.iter().any(|e| e == t) {
             Some(Event::Ends)
         } else {
             None
         }
     };
-    of(&term.to_string()).or_else(|| of(&lemma(term)))
+    of(term).or_else(|| of(&lemma(term)))
 }
 
 /// True when a lowercase English word is a nationality or language adjective

@@ -806,20 +806,21 @@ fn relative_at(q: &str, w: &[Word], i: usize) -> bool {
         && !between.contains([',', ':', ';'])
 }
 
-/// Most words between a determiner and a relative "that" ("a novel by
-/// Lewis Carroll that"): a longer stretch is no noun phrase.
-const THAT_ANTECEDENT: usize = 4;
+/// Most words between an antecedent's determiner and its relative pronoun
+/// ("the British aristocrat who": two; "a novel by Lewis Carroll that":
+/// four): a longer stretch is no noun phrase.
+pub(super) const MAX_ANTECEDENT: usize = 4;
 
 /// True when the "that" at `i` opens a relative clause on a noun phrase
 /// the main clause relates to: after a noun, with a determiner at most
-/// [`THAT_ANTECEDENT`] words before it that does not follow a copula.
+/// [`MAX_ANTECEDENT`] words before it that does not follow a copula.
 fn that_relative(q: &str, w: &[Word], i: usize) -> bool {
     let prev = i.checked_sub(1).and_then(|p| w.get(p));
     let verb = |p: &Word| lexicon::is_verb(&p.lower) && lexicon::agent_verb(&p.lower).is_none();
     if !relative_at(q, w, i) || prev.is_some_and(verb) {
         return false;
     }
-    let det = (i.saturating_sub(THAT_ANTECEDENT + 1)..i.saturating_sub(1))
+    let det = (i.saturating_sub(MAX_ANTECEDENT + 1)..i.saturating_sub(1))
         .rev()
         .find(|&d| {
             w.get(d)

@@ -12,14 +12,10 @@
 //!
 //! Guarantees: only a clause whose asking word comes after a relative
 //! pronoun ([`frame::relative_pronoun`]); the antecedent starts with a
-//! determiner at most [`MAX_ANTECEDENT`] words before the pronoun and has a
+//! determiner at most [`frame::MAX_ANTECEDENT`] words before the pronoun and has a
 //! head; both parts are non-empty; ranges are cut on word boundaries.
 
 use super::frame;
-
-/// Most words between the antecedent's determiner and the pronoun ("the
-/// British aristocrat who": two).
-const MAX_ANTECEDENT: usize = 4;
 
 /// A clause cut at its relative pronoun.
 #[derive(Debug, PartialEq, Eq)]
@@ -48,7 +44,7 @@ pub fn split(clause: &str) -> Option<Relative> {
     let (pronoun, end) = frame::relative_pronoun(clause)?;
     let words = crate::analyze::words(clause);
     let at = words.iter().position(|w| w.start == pronoun)?;
-    let det = (at.saturating_sub(MAX_ANTECEDENT + 1)..at)
+    let det = (at.saturating_sub(frame::MAX_ANTECEDENT + 1)..at)
         .rev()
         .find(|&i| {
             words

@@ -387,7 +387,9 @@ impl Runner<'_> {
         // railway).
         let asked = noun.map(str::to_string).or_else(|| {
             (task.kind == TaskKind::Retrieve && *output == Output::Passage)
-                .then(|| super::kind::asked_noun(&crate::plan::fill(&task.question, |_, _| true)))
+                .then(|| {
+                    super::kind::asked_noun(&crate::plan::without_placeholders(&task.question))
+                })
                 .flatten()
         });
         for (i, c) in s.found.candidates.iter().enumerate() {

@@ -132,7 +132,6 @@ const BOUNDARIES: &str = "of in from by for on at with to into as about near bet
     will would and or but than based located founded known set directed written produced \
     released starring featuring situated named called";
 
-/// The class of a kind noun (lowercase), when the table holds it.
 /// The person nouns that name no role: "the man who …" may be any person's
 /// page, "the drummer who …" only a page that says what they do.
 const ANY_PERSON: &[&str] = &["person", "man", "woman", "boy", "girl"];
@@ -143,6 +142,7 @@ pub fn is_role(noun: &str) -> bool {
     class_of(noun) == Some(Class::Person) && !ANY_PERSON.contains(&noun)
 }
 
+/// The class of a kind noun (lowercase), when the table holds it.
 pub fn class_of(noun: &str) -> Option<Class> {
     static BY_STEM: OnceLock<HashMap<String, Class>> = OnceLock::new();
     let by_stem = BY_STEM.get_or_init(|| {

@@ -329,7 +329,7 @@ fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let asked = bare(&crate::plan::fill(&task.question, |_, _| true));
+    let asked = bare(&crate::plan::without_placeholders(&task.question));
     (task.kind == TaskKind::Retrieve
         && step.slot.kind == TaskKind::Follow
         && step.slot.state == SlotState::Missing

@@ -625,12 +625,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// True when a clause states a value of the expected kind
+    /// ([`states`]) that can answer the question: not the date of another
+    /// event ([`Reader::cannot_date`]).
+    fn typed(&self, text: &str) -> bool {
+        states(self.frame.answer, text, self.locative) && !self.cannot_date(text)
+    }
+
     /// Whether a sentence cannot date the event the question asks about: it
     /// names only the opposite event ("founded in 1985" for "When did it
     /// close?"), or no event of the kind asked at all ("Iona Fraser joined in
     /// 1995" for "When did the band break up?"). A life event (born, died)
     /// is left to [`Reading::dates_life`], which a life span also satisfies.
-    fn dates_the_opposite(&self, sentence: &str) -> bool {
+    fn cannot_date(&self, sentence: &str) -> bool {
         let Some(opposite) = self.opposite else {
             return false;
         };
@@ -932,9 +939,7 @@ impl<'a> Reader<'a> {
                 let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
                     Some((_, t)) => *t,
                     None => {
-                        let sentence = text.get(s.0..s.1).unwrap_or("");
-                        let t = states(frame.answer, sentence, self.locative)
-                            && !self.dates_the_opposite(sentence);
+                        let t = self.typed(text.get(s.0..s.1).unwrap_or(""));
                         typed_cache.push((s, t));
                         t
                     }
@@ -953,8 +958,7 @@ impl<'a> Reader<'a> {
         }
         if best.score == f32::MIN {
             best.score = 0.0;
-            best.typed =
-                states(frame.answer, text, self.locative) && !self.dates_the_opposite(text);
+            best.typed = self.typed(text);
         }
         let (s, e) = best.sentence;
         // The life event is named in the answering sentence itself ("London-
@@ -962,7 +966,7 @@ impl<'a> Reader<'a> {
         // life span opens the page.
         best.dates_life = life.is_empty()
             || (frame.answer != Answer::Place
-                && life_span(text).is_some_and(|span| !self.dates_the_opposite(span)))
+                && life_span(text).is_some_and(|span| !self.cannot_date(span)))
             || hits
                 .iter()
                 .any(|&(i, at)| at >= s && at < e && life.contains(&i));

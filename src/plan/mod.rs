@@ -73,6 +73,13 @@ pub fn placeholders(text: &str) -> Vec<String> {
 /// is cut here ([`fill`]).
 pub const MAX_FILLED_CHARS: usize = 4 * MAX_TASK_QUESTION_CHARS;
 
+/// `text` with its `{id}` placeholders left out: the question as planned,
+/// before any step's value went in ("{q1} lies on what river?" → " lies on
+/// what river?").
+pub fn without_placeholders(text: &str) -> String {
+    fill(text, |_, _| true)
+}
+
 /// `text` with each `{id}` placeholder replaced by what `value` writes for
 /// `id` (a placeholder it writes nothing for, returning false, stays as it
 /// is). One pass over `text`: an inserted value is never scanned for
