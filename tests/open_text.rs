@@ -1057,3 +1057,46 @@ fn opposite_events() -> Vec<Case> {
 fn a_date_of_the_opposite_event_is_no_answer() {
     run("opposite-event", &opposite_events(), 12);
 }
+
+/// A hyphenated name the pages write apart: "the Szeged-born director" where
+/// the page says "born in Szeged", "the Edinburgh-formed band" for "from
+/// Edinburgh, Scotland, formed in 1991" (HotpotQA: "the Austin-based
+/// ensemble Conspirare", "the Cavaliers-Warriors rivalry" written with an
+/// en dash). Distractors name a place the pool has, but not beside the verb
+/// of the compound on the right page ("Dundee-born": the singer's page;
+/// "Manchester-formed": the label's second office). Written before the
+/// change (the engine at d242a9d: 4 of 8, each named case `missing` because
+/// no passage writes the compound whole).
+fn hyphenated_names() -> Vec<Case> {
+    vec![
+        answered(
+            "Which Szeged-born director made The Lantern Keeper?",
+            "",
+            "Tomas Varga",
+        ),
+        answered(
+            "Who is the Szeged-born director of The Lantern Keeper?",
+            "",
+            "Tomas Varga",
+        ),
+        answered(
+            "Which Edinburgh-formed band recorded Harbour Lights?",
+            "",
+            "Tidewalkers",
+        ),
+        answered(
+            "Which Norwich-formed band released Northern Stars?",
+            "",
+            "Greywell Sisters",
+        ),
+        unanswerable("Which Dundee-born director made The Lantern Keeper?"),
+        unanswerable("Which Manchester-formed band recorded Harbour Lights?"),
+        unanswerable("Which Leith-formed band recorded Harbour Lights?"),
+        unanswerable("Which Budapest-born director made Salt Roads?"),
+    ]
+}
+
+#[test]
+fn hyphenated_names_written_apart() {
+    run("hyphenated-name", &hyphenated_names(), 8);
+}

@@ -15,6 +15,7 @@ pub mod accept;
 mod attempt;
 pub mod extract;
 mod head;
+mod hyphen;
 pub(crate) mod kind;
 pub mod read;
 mod spell;

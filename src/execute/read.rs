@@ -19,6 +19,8 @@ use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
 use crate::model::Passage;
 
+use super::hyphen::{self, Hyphenated};
+
 /// Weight of a soft term relative to a topic word, when ranking clauses.
 const SOFT: f32 = 0.3;
 /// How much the order of matched words adds to a clause's score.
@@ -47,7 +49,14 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
         if out.iter().any(|w| w.stem == stem) {
             continue;
         }
-        let found = idf(&t.term);
+        // A hyphenated word the corpus writes only apart weighs as its
+        // rarest part ("Szeged-born": "born in Szeged").
+        let found = idf(&t.term).or_else(|| {
+            hyphen::parts(frame, t)?
+                .iter()
+                .map(|p| idf(&p.term))
+                .try_fold(0.0f32, |m, w| Some(m.max(w?)))
+        });
         out.push(Weighted {
             stem,
             role: t.role,
@@ -181,9 +190,10 @@ pub fn sentences(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         let next = text.get(i + c.len_utf8()..).and_then(|r| r.chars().next());
         // "3.13" and "e.g." are not sentence ends, nor are an initial
         // or a title before a name ("H. G. Wells", "Dr. Smith", "Jr.").
+        let rest = text.get(i + c.len_utf8()..).unwrap_or("");
         if c == '.'
             && (next.is_some_and(|n| !n.is_whitespace())
-                || abbreviation(text.get(..i).unwrap_or("")))
+                || (abbreviation(text.get(..i).unwrap_or("")) && !opens_sentence(rest)))
         {
             return None;
         }
@@ -218,6 +228,22 @@ fn abbreviation(head: &str) -> bool {
             "Co", "Inc", "Ltd", "Mt", "Ft",
         ]
         .contains(&word)
+}
+
+/// True when `rest` starts with a word that opens a sentence, never a
+/// name an initial or a title abbreviates ("… the 92nd Street Y. She
+/// served …", "… Jr. He was …").
+fn opens_sentence(rest: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "He", "She", "It", "They", "We", "His", "Her", "Its", "Their", "The", "This", "These",
+        "Those", "There", "In", "On", "At", "After", "During", "However",
+    ];
+    let word = rest
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    OPENERS.contains(&word)
 }
 
 /// Clauses of a sentence: split at , ; : — ( ) and before "but".
@@ -523,6 +549,10 @@ struct Scan {
     as_name: Vec<bool>,
     /// (question word, byte offset) in text order.
     hits: Vec<(usize, usize)>,
+    /// One flag per question word: a part of a hyphenated word the text
+    /// writes apart, after its first ("born" of "Szeged-born" in "born in
+    /// Szeged"), which a name need not write capitalised.
+    apart: Vec<bool>,
 }
 
 /// What a step reads its passages with, built once for all of them: the
@@ -557,6 +587,8 @@ pub struct Reader<'a> {
     opposite: Option<lexicon::Event>,
     /// The question asks about a life event ([`LIFE_EVENTS`]).
     life: bool,
+    /// The question's hyphenated words a passage may write apart.
+    hyphenated: Vec<Hyphenated>,
 }
 
 impl<'a> Reader<'a> {
@@ -589,6 +621,10 @@ impl<'a> Reader<'a> {
                 .then(|| opposite_event(words))
                 .flatten(),
             life: words.iter().any(|w| LIFE_EVENTS.contains(&w.stem.as_str())),
+            hyphenated: hyphen::hyphenated(
+                frame,
+                &words.iter().map(|w| w.stem.as_str()).collect::<Vec<_>>(),
+            ),
         };
         match source {
             Some(src) => reader.with_source(src),
@@ -614,6 +650,7 @@ impl<'a> Reader<'a> {
             key_as_name: self.key_as_name,
             opposite: self.opposite,
             life: self.life,
+            hyphenated: self.hyphenated.clone(),
         }
     }
 
@@ -753,10 +790,32 @@ impl<'a> Reader<'a> {
                 hits.push((i, t.start));
             }
         }
+        let mut apart = vec![false; words.len()];
+        for h in &self.hyphenated {
+            if in_text.get(h.word) == Some(&true) {
+                continue;
+            }
+            let Some(at) = hyphen::written_apart(text, &hits, &h.parts) else {
+                continue;
+            };
+            let first_as_name = h.parts.first().and_then(|&p| as_name.get(p)) == Some(&true);
+            for (flags, value) in [(&mut in_text, true), (&mut as_name, first_as_name)] {
+                if let Some(f) = flags.get_mut(h.word) {
+                    *f = value;
+                }
+            }
+            for &p in h.parts.iter().skip(1) {
+                if let Some(f) = apart.get_mut(p) {
+                    *f = true;
+                }
+            }
+            hits.insert(hits.partition_point(|&(_, o)| o <= at), (h.word, at));
+        }
         Scan {
             in_text,
             as_name,
             hits,
+            apart,
         }
     }
 
@@ -770,6 +829,7 @@ impl<'a> Reader<'a> {
             in_text,
             as_name,
             hits,
+            apart,
         } = self.scan(text);
         let title_hits = self.matched(&passage.title);
         let in_title = self.marks(&title_hits);
@@ -785,6 +845,7 @@ impl<'a> Reader<'a> {
         let named = |i: usize| anywhere(i) || given(i);
         let named_as_name = |i: usize| {
             as_name.get(i) == Some(&true)
+                || apart.get(i) == Some(&true)
                 || in_title.get(i) == Some(&true)
                 || self.source_as_name.get(i) == Some(&true)
         };
@@ -1217,6 +1278,19 @@ mod tests {
                 "Python 3.13 is out.",
                 "It is fast!",
                 "审批后付款。"
+            ]
+        );
+        // An initial or a title before a word that opens a sentence ends one.
+        let t = "She taught at the 92nd Street Y. She served as Director. Tom Jones Jr. He sang. Written by J. R. R. Tolkien.";
+        let s: Vec<&str> = sentences(t).map(|(a, b)| t[a..b].trim()).collect();
+        assert_eq!(
+            s,
+            vec![
+                "She taught at the 92nd Street Y.",
+                "She served as Director.",
+                "Tom Jones Jr.",
+                "He sang.",
+                "Written by J. R. R. Tolkien."
             ]
         );
         // Blank pieces are no sentences; text after the last end is one.

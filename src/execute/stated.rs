@@ -408,8 +408,16 @@ pub fn stated(
                 let t = text.get(s..e).unwrap_or("").to_lowercase();
                 lexicon::MONTHS.contains(&t.as_str())
             };
+            // "a Hungarian film director": a nationality said of someone is
+            // neither a person nor a place.
+            let demonym = |&(s, e): &(usize, usize)| {
+                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                let next = text.get(e..).unwrap_or("").trim_start();
+                lexicon::is_demonym(&t) && next.chars().next().is_some_and(char::is_lowercase)
+            };
             let fits = |r: &(usize, usize)| {
                 !month(r)
+                    && !demonym(r)
                     && (answer == Answer::Place) == place_like(r)
                     && r.0 >= clause.0
                     && r.1 <= clause.1
@@ -449,6 +457,28 @@ mod tests {
         let anchor = text.find(near).unwrap_or(0);
         let all = (0, text.len());
         stated(answer, text, all, all, &[anchor], &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn a_nationality_is_no_person() {
+        let t = "Tomas Varga is a Hungarian film director.";
+        let given = ["tomas varga".to_string()];
+        let all = (0, t.len());
+        let person = |text: &str| {
+            let all = (0, text.len());
+            stated(Answer::Person, text, all, all, &[0], &[], &given).map(|f| f.text)
+        };
+        assert_eq!(person(t), None);
+        assert_eq!(stated(Answer::Place, t, all, all, &[0], &[], &given), None);
+        // A name used before a lowercase word is still a name.
+        assert_eq!(
+            person("Tomas Varga met Hungarian actor Zsolt Kovacs.").as_deref(),
+            Some("Zsolt Kovacs")
+        );
+        assert_eq!(
+            person("The film stars Kovacs alongside Tomas Varga.").as_deref(),
+            Some("Kovacs")
+        );
     }
 
     #[test]
