@@ -594,6 +594,26 @@ fn verb_group(
                 || (plain(x) && (verb_like(x) || (do_support && last_word(i))))
         }
     };
+    // A copula, a noun phrase and the preposition it strands ("that William
+    // Flannery was an architect for | entered …", "which Anna Brodie was the
+    // producer of | was recorded …").
+    let copula = w
+        .get(i - 1)
+        .is_some_and(|x| matches!(x.bare.as_str(), "is" | "was" | "are" | "were"));
+    if !main
+        && copula
+        && w.get(i)
+            .is_some_and(|x| DETERMINERS.contains(&x.bare.as_str()))
+    {
+        let noun = |x: &Word| plain(x) && !verb_like(x) && !STRANDED.contains(&x.bare.as_str());
+        let k = (i + 1..i + 4)
+            .find(|&k| !w.get(k).is_some_and(noun))
+            .unwrap_or(i + 4);
+        let stranded = w.get(k).filter(|x| STRANDED.contains(&x.bare.as_str()));
+        if let Some(p) = stranded.filter(|_| k > i + 1 && goes_on(k + 1)) {
+            return Some((p.end, true));
+        }
+    }
     let mut stranded = false;
     if let Some(p) = w.get(i).filter(|x| STRANDED.contains(&x.bare.as_str())) {
         let infinitive = p.bare == "to" && w.get(i + 1).is_some_and(|x| plain(x) && verb_like(x));
@@ -691,6 +711,28 @@ mod tests {
         assert_eq!(
             find_unanchored("Who directed the film that was shot on location?"),
             None
+        );
+    }
+
+    #[test]
+    fn a_relative_clause_strands_a_preposition_after_a_noun() {
+        // The subject's copula, a noun phrase and the stranded preposition
+        // belong to the description; the main clause's verb does not.
+        assert_eq!(
+            find_unanchored(
+                "The person that William Flannery was an architect for entered the publishing business in what year?"
+            ),
+            Some((
+                "The person that William Flannery was an architect for".into(),
+                "which person that William Flannery was an architect for?".into()
+            ))
+        );
+        assert_eq!(
+            find_unanchored(
+                "The album which Anna Brodie was the producer of was recorded in what town?"
+            )
+            .map(|d| d.0),
+            Some("The album which Anna Brodie was the producer of".into())
         );
     }
 

@@ -85,10 +85,12 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
 }
 
 /// Softens, in a description a follow step resolves, the verbs the corpus
-/// never uses: such a verb names a relation its passages put in other words
-/// ("the band Callum Reid *sings* in" where pages say "singer",
-/// "vocalist"), so it can rank sentences, not be required. A word in `-ing`
-/// is a noun ("refund shipping") and stays what it is.
+/// never uses, and the nouns of their doers: such a word names a relation
+/// its passages put in other words ("the band Callum Reid *sings* in" where
+/// pages say "singer", "vocalist"; "the label Jean Cowie was the *founder*
+/// of" where they say "founded by"), so it can rank sentences, not be
+/// required. A word in `-ing` is a noun ("refund shipping") and stays what
+/// it is.
 pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
     for w in words.iter_mut() {
         let Some(t) = frame.terms.get(w.position) else {
@@ -99,7 +101,8 @@ pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
             .get(t.start..t.end)
             .unwrap_or("")
             .to_lowercase();
-        if w.unknown && w.role == Role::Topic && lexicon::is_verb(&word) {
+        let relation = lexicon::is_verb(&word) || lexicon::agent_verb(&word).is_some();
+        if w.unknown && w.role == Role::Topic && relation {
             w.role = Role::Soft;
         }
     }
