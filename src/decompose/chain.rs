@@ -162,7 +162,9 @@ impl Builder<'_> {
             let is_anchor = |(s, e): (usize, usize)| {
                 t.get(s..e).is_some_and(|n| !self.mentions_in(n).is_empty())
             };
-            let Some(d) = nested::innermost(&text, &names, &is_anchor) else {
+            let Some(d) = nested::innermost(&text, &names, &is_anchor)
+                .filter(|d| !d.unanchored_role || self.types.is_empty())
+            else {
                 break;
             };
             let id = self.follow(

@@ -157,6 +157,10 @@ pub struct Description {
     pub end: usize,
     /// What a follow step asks: "which drummer from the album Angel of Retribution?"
     pub question: String,
+    /// Described by a role of a name no page is about ("the coach of the
+    /// Minnesota Vikings" where the pool has no page on the team): only
+    /// open text reads it, where the role-holder's own page says the role.
+    pub unanchored_role: bool,
 }
 
 struct Word {
@@ -311,6 +315,7 @@ fn agent_after(
         start: d.start,
         end: noun.end,
         question: format!("which {} of {name}?", noun.bare),
+        unanchored_role: false,
     })
 }
 
@@ -354,6 +359,7 @@ pub fn innermost(
                         start: r.0,
                         end,
                         question: format!("which {noun} of {name}?"),
+                        unanchored_role: false,
                     });
                 }
             }
@@ -379,6 +385,7 @@ pub fn innermost(
             continue;
         }
         let mut end = None;
+        let mut unanchored_role = false;
         let link = next.bare.as_str();
         let relative_after_prep = w
             .get(k + 1)
@@ -417,6 +424,17 @@ pub fn innermost(
                         possessed(clause, &w, &names, r.1)
                             .unwrap_or_else(|| kind_after(&w, &names, r.1)),
                     );
+                } else if PREPOSITIONS.contains(&link)
+                    && link == "of"
+                    && crate::execute::kind::is_role(&head.bare)
+                    && clause
+                        .get(r.0..r.1)
+                        .is_some_and(|n| n.split_whitespace().count() > 1)
+                {
+                    // "the coach of the Minnesota Vikings": a role of
+                    // a name of two words or more, with no page of its own.
+                    unanchored_role = true;
+                    end = Some(r.1);
                 }
             }
         } else if RELATIVES.contains(&link)
@@ -495,6 +513,7 @@ pub fn innermost(
             start: d.start,
             end,
             question: format!("which {text}?"),
+            unanchored_role,
         });
     }
     // Innermost: the shortest that contains no other.
@@ -712,6 +731,26 @@ mod tests {
             find_unanchored("Who directed the film that was shot on location?"),
             None
         );
+    }
+
+    #[test]
+    fn a_role_of_a_name_without_a_page() {
+        let d = |q: &str| {
+            let names = frame(q, Strictness::Question).names;
+            innermost(q, &names, &|_| false)
+                .map(|d| (q[d.start..d.end].to_string(), d.unanchored_role))
+        };
+        assert_eq!(
+            d("Which NCAA record does the coach of the Minnesota Vikings hold?"),
+            Some(("the coach of the Minnesota Vikings".into(), true))
+        );
+        assert_eq!(
+            d("Who was the president of the Royal Society in 1900?"),
+            Some(("the president of the Royal Society".into(), true))
+        );
+        // Not a role, or a name of one word.
+        assert_eq!(d("What is the capital of the United States?"), None);
+        assert_eq!(d("Where was the founder of Google born?"), None);
     }
 
     #[test]
