@@ -415,12 +415,27 @@ pub fn stated(
                 let next = text.get(e..).unwrap_or("").trim_start();
                 lexicon::is_demonym(&t) && next.chars().next().is_some_and(char::is_lowercase)
             };
+            // A place may also be in a clause the answering one goes on with
+            // by "and" (same subject) that holds a question word: "… until
+            // the band split up, and later worked … in London".
+            let and_clauses: Vec<(usize, usize)> = if answer == Answer::Place {
+                super::read::clauses(text, sentence)
+                    .into_iter()
+                    .filter(|c| c.0 >= clause.1)
+                    .filter(|c| {
+                        let t = text.get(c.0..c.1).unwrap_or("").trim_start();
+                        t.starts_with("and ") && anchors.iter().any(|&a| a >= c.0 && a < c.1)
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let within = |r: &(usize, usize), c: &(usize, usize)| r.0 >= c.0 && r.1 <= c.1;
             let fits = |r: &(usize, usize)| {
                 !month(r)
                     && !demonym(r)
                     && (answer == Answer::Place) == place_like(r)
-                    && r.0 >= clause.0
-                    && r.1 <= clause.1
+                    && (within(r, &clause) || and_clauses.iter().any(|c| within(r, c)))
                     && not_given(r)
             };
             let mut found: Vec<(usize, usize)> = linked
@@ -457,6 +472,29 @@ mod tests {
         let anchor = text.find(near).unwrap_or(0);
         let all = (0, text.len());
         stated(answer, text, all, all, &[anchor], &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn a_place_in_a_clause_that_goes_on_with_and() {
+        // The place is in the clause joined by "and" that holds a question
+        // word ("worked"), not in the answering clause.
+        let place = |t: &str, clause_end: &str, words: &[&str]| {
+            let all = (0, t.len());
+            let clause = (0, t.find(clause_end).unwrap() + clause_end.len());
+            let anchors: Vec<usize> = words.iter().map(|w| t.find(w).unwrap()).collect();
+            stated(Answer::Place, t, all, clause, &anchors, &[], &[]).map(|f| f.text)
+        };
+        let t = "She played with The Greywell Sisters from 1997 until the band split up, and later worked as a session musician in London.";
+        assert_eq!(
+            place(t, "split up", &["split", "band", "worked"]).as_deref(),
+            Some("London")
+        );
+        // A clause that holds no question word says nothing asked.
+        let t = "The band was formed in 1991, and recorded its first album in Leith.";
+        assert_eq!(place(t, "in 1991", &["formed"]), None);
+        // Nor does a relative clause, which speaks of someone else.
+        let t = "The label was founded by Tom Poe, who was born in Porto.";
+        assert_eq!(place(t, "Tom Poe", &["founded", "born"]), None);
     }
 
     #[test]
