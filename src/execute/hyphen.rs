@@ -8,8 +8,9 @@
 //! would sink a part whose page is right there.
 //!
 //! Guarantees: only a word joined by hyphens alone whose pieces are all
-//! letters or all digits ("Szeged-born", "2007-2010") is ever read as its
-//! parts; an ID ("INC-2041", "TRAVEL-2026-01") or an identifier ("os.path",
+//! letters or all digits, capitalised or a number ("Szeged-born",
+//! "2007-2010"), is ever read as its parts — not a lowercase one
+//! ("pirate-themed"); an ID ("INC-2041", "TRAVEL-2026-01") or an identifier ("os.path",
 //! "max_retries") is named only whole. A passage writes such a word apart
 //! only when every part is in it within [`APART_WORDS`] words of the first:
 //! "Dundee" on one page and "born" on another, or far apart in one, is not
@@ -46,8 +47,16 @@ fn splits(term: &str) -> bool {
 
 /// The question terms that are the parts of `t`, when `t` may be written
 /// apart and has two or more parts (stop words among its pieces have none).
+/// Only a name ("Szeged-born", capitalised in the question) or a range of
+/// numbers is: a lowercase compound ("pirate-themed", "season-ending") says
+/// what is asked, and its words apart on another page do not say it.
 pub fn parts<'f>(frame: &'f Frame, t: &Term) -> Option<Vec<&'f Term>> {
-    if !splits(&t.term) {
+    let surface = frame.question.get(t.start..t.end).unwrap_or("");
+    let named = surface
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+    if !splits(&t.term) || !named {
         return None;
     }
     let parts: Vec<&Term> = frame
@@ -120,6 +129,20 @@ mod tests {
         assert!(!splits("max_retries"));
         assert!(!splits("szeged"));
         assert!(!splits("a--b"));
+    }
+
+    #[test]
+    fn only_names_and_numbers_have_parts() {
+        use crate::decompose::frame::{frame, Strictness};
+        let q = "Which pirate-themed resort did the Szeged-born director visit in 2007-2010?";
+        let f = frame(q, Strictness::Question);
+        let split: Vec<&str> = f
+            .terms
+            .iter()
+            .filter(|t| parts(&f, t).is_some())
+            .map(|t| t.term.as_str())
+            .collect();
+        assert_eq!(split, ["szeged-born", "2007-2010"]);
     }
 
     #[test]
