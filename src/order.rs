@@ -15,35 +15,48 @@
 use std::cmp::Ordering;
 
 /// Sorts `items` by `cmp` (which must be a total order).
-pub fn sort_by<T>(items: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+pub fn sort_by<T>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
     sort_dyn(items, &cmp);
 }
 
-/// [`sort_by`], one copy per element type.
-fn sort_dyn<T>(items: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
-    if items.len() < 2 {
-        return;
-    }
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    {
-        let all = items.as_slice();
-        let by_position = |a: &usize, b: &usize| match (all.get(*a), all.get(*b)) {
+/// [`sort_by`], one copy per element type: the sort and the moves are
+/// shared by every type ([`positions`], [`permute`]).
+fn sort_dyn<T>(items: &mut [T], cmp: &dyn Fn(&T, &T) -> Ordering) {
+    let order = {
+        let all = &*items;
+        positions(all.len(), &|a, b| match (all.get(a), all.get(b)) {
             (Some(x), Some(y)) => cmp(x, y),
-            _ => a.cmp(b),
-        };
-        let by_position: &dyn Fn(&usize, &usize) -> Ordering = &by_position;
-        order.sort_unstable_by(by_position);
+            _ => a.cmp(&b),
+        })
+    };
+    permute(order, &mut |i, j| items.swap(i, j));
+}
+
+/// The positions `0..n` sorted by `cmp`.
+fn positions(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|a, b| cmp(*a, *b));
+    order
+}
+
+/// Moves the item at `order[k]` to position `k`, for every `k`, by swaps
+/// along each cycle of the permutation `order`.
+fn permute(mut order: Vec<usize>, swap: &mut dyn FnMut(usize, usize)) {
+    for start in 0..order.len() {
+        let mut at = start;
+        // `order[at] = at` marks a position done.
+        while let Some(from) = order.get_mut(at).map(|o| std::mem::replace(o, at)) {
+            if from == start {
+                break;
+            }
+            swap(at, from);
+            at = from;
+        }
     }
-    let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
-    items.extend(
-        order
-            .iter()
-            .filter_map(|&i| slots.get_mut(i).and_then(Option::take)),
-    );
 }
 
 /// Sorts `items` by a key (which must tell any two items apart).
-pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, key: impl Fn(&T) -> K) {
+pub fn sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
     sort_by(items, |a, b| key(a).cmp(&key(b)));
 }
 

@@ -12,7 +12,8 @@
 //! the name says so) and never panics; the tables are sorted at first use, and
 //! stems are computed once.
 
-use std::collections::{HashMap, HashSet};
+use litemap::LiteMap;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Common English verbs, base forms: what a help, docs or encyclopedia
@@ -205,22 +206,36 @@ const NEGATIONS_ZH: &[&str] = &[
     "不", "没", "无", "非", "别", "勿", "未", "禁止", "避免", "忌", "过敏",
 ];
 
+/// A set of words: a sorted map (looked up by binary search) rather than a
+/// `HashSet`, whose hash table is one more instantiation in the wasm module.
+type Set = LiteMap<String, ()>;
+
+/// The set of `words`.
+fn set(words: impl Iterator<Item = String>) -> Set {
+    let mut set = Set::new();
+    for w in words {
+        set.insert(w, ());
+    }
+    set
+}
+
 struct Tables {
-    verbs: HashSet<String>,
+    verbs: Set,
     /// Irregular forms' stems and their base forms' stems.
     irregular: HashMap<String, String>,
-    frame: HashSet<String>,
-    function: HashSet<String>,
-    restrictions: HashSet<String>,
+    frame: Set,
+    function: Set,
+    restrictions: Set,
 }
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let stems =
-            |list: &str| -> HashSet<String> { list.split_whitespace().map(super::stem).collect() };
+        let stems = |list: &str| set(list.split_whitespace().map(super::stem));
         let mut verbs = stems(VERBS);
-        verbs.extend(IRREGULAR.iter().map(|(form, _)| super::stem(form)));
+        for (form, _) in IRREGULAR {
+            verbs.insert(super::stem(form), ());
+        }
         let irregular = IRREGULAR
             .iter()
             .map(|(form, base)| (super::stem(form), super::stem(base)))
@@ -231,17 +246,14 @@ fn tables() -> &'static Tables {
             irregular,
             frame: stems(FRAME_NOUNS),
             function: stems(FUNCTION_WORDS),
-            restrictions: RESTRICTIONS
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
+            restrictions: set(RESTRICTIONS.split_whitespace().map(str::to_string)),
         }
     })
 }
 
 /// True when the stem is a common English verb's (any form).
 pub fn is_verb_stem(stem: &str) -> bool {
-    tables().verbs.contains(stem)
+    tables().verbs.contains_key(stem)
 }
 
 /// True when a lowercase word is a form of a common English verb. An `-ing`
@@ -360,12 +372,12 @@ pub fn agent_verb(word: &str) -> Option<String> {
 
 /// True when the stem is a frame noun's (answer kind, not topic).
 pub fn is_frame_stem(stem: &str) -> bool {
-    tables().frame.contains(stem)
+    tables().frame.contains_key(stem)
 }
 
 /// True when the stem is an adverb's or particle's that carries no topic.
 pub fn is_function_stem(stem: &str) -> bool {
-    tables().function.contains(stem)
+    tables().function.contains_key(stem)
 }
 
 /// True when a Chinese term is (or contains only) a frame word.
@@ -382,7 +394,7 @@ pub fn is_negation(word: &str) -> bool {
 
 /// True when a lowercase English word states a restriction.
 pub fn is_restriction(word: &str) -> bool {
-    tables().restrictions.contains(word) || word.ends_with("-free")
+    tables().restrictions.contains_key(word) || word.ends_with("-free")
 }
 
 /// Endings of nationality and language adjectives ("Canadian", "Korean",

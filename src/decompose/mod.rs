@@ -36,7 +36,6 @@ use crate::index::{Index, Mention};
 use crate::model::{Constraints, Op, Output, Plan, Scope, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
 use patterns::Temporal;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// A clause that could not become a task, with the reason; it is reported as
 /// a part in state `error`.
@@ -162,7 +161,7 @@ struct Builder<'a> {
     index: &'a Index,
     /// The catalog's mentions in each text looked up so far
     /// ([`Builder::mentions_in`]).
-    mentions: RefCell<HashMap<String, Vec<Mention>>>,
+    mentions: RefCell<litemap::LiteMap<String, Vec<Mention>>>,
     /// Whether the corpus carries `meta.year` (else temporal words stay text).
     years: bool,
     today: Option<i64>,

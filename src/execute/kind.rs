@@ -20,7 +20,7 @@
 //! English only: a Chinese question asks no kind here.
 
 use crate::decompose::frame::Answer;
-use std::collections::HashMap;
+use litemap::LiteMap;
 use std::sync::OnceLock;
 
 /// A class of kind nouns.
@@ -144,16 +144,15 @@ pub fn is_role(noun: &str) -> bool {
 
 /// The class of a kind noun (lowercase), when the table holds it.
 pub fn class_of(noun: &str) -> Option<Class> {
-    static BY_STEM: OnceLock<HashMap<String, Class>> = OnceLock::new();
+    static BY_STEM: OnceLock<LiteMap<String, Class>> = OnceLock::new();
     let by_stem = BY_STEM.get_or_init(|| {
-        CLASSES
-            .iter()
-            .flat_map(|(class, nouns)| {
-                nouns
-                    .split_whitespace()
-                    .map(|n| (crate::analyze::stem(n), *class))
-            })
-            .collect()
+        let mut by_stem = LiteMap::new();
+        for (class, nouns) in CLASSES {
+            for n in nouns.split_whitespace() {
+                by_stem.insert(crate::analyze::stem(n), *class);
+            }
+        }
+        by_stem
     });
     by_stem.get(&crate::analyze::stem(noun)).copied()
 }

@@ -233,7 +233,7 @@ impl Index {
                     .iter()
                     .filter_map(|t| catalog.resolve(t, &whole))
                     .collect();
-                ids.sort_unstable();
+                crate::order::sort_by(&mut ids, u32::cmp);
                 ids.dedup();
                 ids
             })
@@ -273,7 +273,7 @@ impl Index {
             owned.extend(doc);
             owned.extend(title);
             named_by.push((title.filter(|&e| catalog.is_title(e, &whole)), doc));
-            owned.sort_unstable();
+            crate::order::sort_by(&mut owned, u32::cmp);
             owned.dedup();
             for e in owned {
                 if let Some(list) = owners.get_mut(e as usize) {

@@ -64,15 +64,12 @@ pub fn agree_text(text: &str, user: &str) -> String {
 fn third_person(word: &str) -> Option<String> {
     let lower = word.to_lowercase();
     let (_, to) = AGREE.iter().find(|(from, _)| *from == lower)?;
-    let capital = word.chars().next().is_some_and(char::is_uppercase);
-    Some(if capital {
-        let mut c = to.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect())
-            .unwrap_or_default()
-    } else {
-        (*to).to_string()
-    })
+    let mut to = (*to).to_string();
+    if word.chars().next().is_some_and(char::is_uppercase) {
+        // AGREE's words are ASCII: no Unicode case table is needed.
+        to[..1].make_ascii_uppercase();
+    }
+    Some(to)
 }
 
 struct Piece<'a> {

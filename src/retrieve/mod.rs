@@ -240,7 +240,7 @@ pub fn hops(
         .chain(parents.iter().copied())
         .filter(|&d| known(d).is_none())
         .collect();
-    unknown.sort_unstable();
+    crate::order::sort_by(&mut unknown, u32::cmp);
     unknown.dedup();
     let masks = index.terms().matched_many(query, &unknown);
     let mask_of = |doc: u32| match known(doc) {
