@@ -11,10 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { REPO, CLI, PKG, assertArtefacts, runCli, startServer, launchBrowser } from './helpers.mjs';
 
-const TARGET = process.env.CARGO_TARGET_DIR ? join(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
+const TARGET = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, 'target');
 const WASI_CLI = join(TARGET, 'wasm32-wasip1', 'release', 'slotchain.wasm');
 const SITE = join(REPO, 'js-tests', 'fixtures', 'package-site');
 /** The docs fixture as mkdocs-material builds it (tests/fixtures/generators/build.sh). */

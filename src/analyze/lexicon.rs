@@ -13,7 +13,6 @@
 //! stems are computed once.
 
 use litemap::LiteMap;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Common English verbs, base forms: what a help, docs or encyclopedia
@@ -222,7 +221,7 @@ fn set(words: impl Iterator<Item = String>) -> Set {
 struct Tables {
     verbs: Set,
     /// Irregular forms' stems and their base forms' stems.
-    irregular: HashMap<String, String>,
+    irregular: LiteMap<String, String>,
     frame: Set,
     function: Set,
     restrictions: Set,
@@ -236,11 +235,13 @@ fn tables() -> &'static Tables {
         for (form, _) in IRREGULAR {
             verbs.insert(super::stem(form), ());
         }
-        let irregular = IRREGULAR
-            .iter()
-            .map(|(form, base)| (super::stem(form), super::stem(base)))
-            .filter(|(form, base)| form != base)
-            .collect();
+        let mut irregular = LiteMap::new();
+        for (form, base) in IRREGULAR {
+            let (form, base) = (super::stem(form), super::stem(base));
+            if form != base {
+                irregular.insert(form, base);
+            }
+        }
         Tables {
             verbs,
             irregular,
@@ -281,14 +282,15 @@ pub fn lemma(term: &str) -> String {
 }
 
 /// The irregular forms' terms whose base form's term is `base` ("keep" →
-/// "kept").
+/// "kept"), in their order.
 pub fn forms_of(base: &str) -> impl Iterator<Item = &'static str> + '_ {
     irregular()
         .filter(move |(_, b)| *b == base)
         .map(|(form, _)| form)
 }
 
-/// Every irregular form's term with its base form's term ("kept", "keep").
+/// Every irregular form's term with its base form's term ("kept", "keep"),
+/// in the order of the forms' terms.
 pub fn irregular() -> impl Iterator<Item = (&'static str, &'static str)> {
     tables()
         .irregular

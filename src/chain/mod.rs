@@ -9,6 +9,7 @@
 //! `stale-rule`, `access`. This gate checks recorded metadata and links; it
 //! does not judge whether the text supports the answer.
 
+use crate::analyze::fold::Lower;
 use crate::index::Index;
 use crate::model::{Passage, Scope, Value};
 
@@ -59,7 +60,7 @@ pub fn check(index: &Index, scope: &Scope, value: &Value, to: u32) -> Result<(),
             .is_some_and(|d| d.eq_ignore_ascii_case(key))
     } else if key_type == crate::model::NAME_TYPE {
         // A thing with no page joins a passage that names it.
-        crate::analyze::word_at(&target.text.to_lowercase(), &key.to_lowercase()).is_some()
+        crate::analyze::word_at(&target.text.lower(), &key.lower()).is_some()
     } else {
         index.resolve(key).is_some_and(|e| index.links(to, e))
     };

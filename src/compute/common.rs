@@ -15,6 +15,7 @@
 //! never a nationality unless the caller allows one.
 
 use super::compare::{definition, Input};
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use crate::execute::read::sentences;
 
@@ -87,18 +88,18 @@ pub fn shared_name(
         .map(|i| {
             crate::index::catalog::title_base(i.label)
                 .unwrap_or(i.label)
-                .to_lowercase()
+                .lower()
         })
         .collect();
-    let asked = question.to_lowercase();
+    let asked = question.lower();
     sentences(first.text)
         .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
         .filter_map(|(s, e)| first.text.get(s..e))
         .map(str::trim)
         .filter(|n| n.split_whitespace().count() >= min_words)
-        .filter(|n| !lexicon::MONTHS.contains(&n.to_lowercase().as_str()))
-        .filter(|n| nationality || !lexicon::is_demonym(&n.to_lowercase()))
-        .filter(|n| analyze::word_at(&asked, &n.to_lowercase()).is_none())
+        .filter(|n| !lexicon::MONTHS.contains(&n.lower().as_str()))
+        .filter(|n| nationality || !lexicon::is_demonym(&n.lower()))
+        .filter(|n| analyze::word_at(&asked, &n.lower()).is_none())
         .find(|n| rest.iter().all(|i| analyze::word_at(i.text, n).is_some()))
         .map(str::to_string)
 }

@@ -12,6 +12,7 @@
 use super::common;
 use super::number::{en_number, parse_decimal};
 use super::{first_year, unresolved, Unresolved};
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use crate::execute::read::sentences;
 use crate::model::{Compared, Op, Value};
@@ -113,7 +114,7 @@ fn key_of(input: &Input) -> Option<(String, f64)> {
 
 /// True when a question asks whether things are in the same place.
 fn same_place(question: &str) -> bool {
-    let l = question.to_lowercase();
+    let l = question.lower();
     [
         "city", "country", "state", "town", "place", "location", "county", "region",
     ]
@@ -264,7 +265,7 @@ fn occupations(text: &str) -> Vec<String> {
 /// True when a question asks about nationality or origin ("the same
 /// nationality", "both American?", "from which country").
 fn asks_nationality(question: &str) -> bool {
-    let lower = question.to_lowercase();
+    let lower = question.lower();
     ["nationalit", "country", "countries", "citizen", "origin"]
         .iter()
         .any(|w| lower.contains(w))
@@ -283,7 +284,7 @@ fn asks_place(question: &str) -> bool {
                 c,
                 Class::Settlement | Class::Region | Class::Water | Class::Land
             )
-        }) || question.to_lowercase().starts_with("where")
+        }) || question.lower().starts_with("where")
     })
 }
 
@@ -292,7 +293,7 @@ fn asks_place(question: &str) -> bool {
 /// metal, band).
 fn kind_words(text: &str) -> Vec<(String, String)> {
     let def = definition(text);
-    let lower = def.to_lowercase();
+    let lower = def.lower();
     let start = [
         " is a ",
         " is an ",
@@ -452,13 +453,13 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     _ => String::new(),
                 })
                 .collect();
-            let first = values.first().map(|v| v.to_lowercase()).unwrap_or_default();
+            let first = values.first().map(|v| v.lower()).unwrap_or_default();
             Ok(Value::Verdict {
-                holds: values.iter().all(|v| v.to_lowercase() == first),
+                holds: values.iter().all(|v| v.lower() == first),
                 compared: compared(inputs, &values),
             })
         }
-        Op::Same if question.to_lowercase().contains("nationalit") => {
+        Op::Same if question.lower().contains("nationalit") => {
             // The capitalized adjective of each definition ("an *American*
             // film director").
             let values: Vec<String> = inputs
@@ -477,9 +478,9 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     "an input's page states no nationality".into(),
                 ));
             }
-            let first = values.first().map(|v| v.to_lowercase()).unwrap_or_default();
+            let first = values.first().map(|v| v.lower()).unwrap_or_default();
             Ok(Value::Verdict {
-                holds: values.iter().all(|v| v.to_lowercase() == first),
+                holds: values.iter().all(|v| v.lower() == first),
                 compared: compared(inputs, &values),
             })
         }
@@ -552,7 +553,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                         .skip(1)
                         .all(|k| k.iter().any(|(o, _)| same_family(o, s)))
                 })
-                .partition(|(_, w)| nationality || !lexicon::is_demonym(&w.to_lowercase()));
+                .partition(|(_, w)| nationality || !lexicon::is_demonym(&w.lower()));
             if op == Op::Same {
                 return Ok(Value::Verdict {
                     holds: !shared.is_empty(),
@@ -561,7 +562,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             }
             // The head of the shared phrase: its last word ("heavy metal
             // *band*"), or its first modifier when the question asks for one.
-            let lower = question.to_lowercase();
+            let lower = question.lower();
             let modifier = MODIFIER_KINDS
                 .iter()
                 .any(|k| lower.contains(&format!("what {k}")))

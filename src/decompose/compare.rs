@@ -14,6 +14,7 @@
 //! names (catalog titles), else its capitalized names.
 
 use super::{frame, patterns, slice, tidy, Builder};
+use crate::analyze::fold::Lower;
 use crate::model::{Op, Output};
 
 /// How a clause compares its things.
@@ -206,7 +207,7 @@ fn coordinated(
     names: Vec<((usize, usize), Option<String>)>,
 ) -> Vec<((usize, usize), Option<String>)> {
     let joined = |a: &((usize, usize), Option<String>), b: &((usize, usize), Option<String>)| {
-        let between = clause.get(a.0 .1..b.0 .0).unwrap_or("").to_lowercase();
+        let between = clause.get(a.0 .1..b.0 .0).unwrap_or("").lower();
         let words: Vec<&str> = between
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
@@ -271,7 +272,7 @@ impl Builder<'_> {
         if !patterns::compares(clause) {
             return None;
         }
-        let form = form(&clause.to_lowercase())?;
+        let form = form(&clause.lower())?;
         let names = coordinated(clause, self.compared(clause));
         if names.len() < 2 || names.len() > 4 {
             return None;
@@ -312,10 +313,7 @@ impl Builder<'_> {
         let (Some(first), Some(last)) = (names.first(), names.last()) else {
             return false;
         };
-        let span = clause
-            .get(first.0 .0..last.0 .1)
-            .unwrap_or("")
-            .to_lowercase();
+        let span = clause.get(first.0 .0..last.0 .1).unwrap_or("").lower();
         if names.len() < 2
             || names.len() > 4
             || !pages
@@ -376,7 +374,7 @@ mod tests {
     use super::*;
 
     fn f(q: &str) -> Option<Form> {
-        form(&q.to_lowercase())
+        form(&q.lower())
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! *failed* …") or in a [`Strictness::Strict`] frame stays a topic word, since
 //! there it is what must be matched; nothing here looks at a corpus.
 
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use std::cell::RefCell;
 
@@ -640,7 +641,7 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
         }
         let start = chunk_start + lead;
         let end = start + core.len();
-        let lower = core.to_lowercase();
+        let lower = core.lower();
         let lower = ["'s", "'re", "'ll", "'ve", "'d", "’s"]
             .iter()
             .find_map(|c| lower.strip_suffix(c))
@@ -704,7 +705,7 @@ fn adjectival_demonym(q: &str, (s, e): (usize, usize)) -> bool {
         && !WH.contains(&next)
         && !AUX.contains(&next)
         && !verb;
-    noun && lexicon::is_demonym(&word.to_lowercase())
+    noun && lexicon::is_demonym(&word.lower())
 }
 
 /// Spans inside quotes: "…", “…”, ‘…’, 《…》, 「…」, 『…』.
@@ -923,7 +924,7 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
 fn read(question: &str, strictness: Strictness) -> Frame {
     let zh = is_cjk_text(question);
     let w = words(question);
-    let lower = question.to_lowercase();
+    let lower = question.lower();
     let answer = if zh {
         answer_zh(question)
     } else {

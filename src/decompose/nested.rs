@@ -24,6 +24,7 @@
 //! clause on char boundaries.
 
 use super::frame::PART_HEADS;
+use crate::analyze::fold::Lower;
 
 /// Prepositions that tie a description's head to its anchor.
 const PREPOSITIONS: &[&str] = &[
@@ -187,7 +188,7 @@ fn words(clause: &str) -> Vec<Word> {
             out.push(Word {
                 start,
                 end: start + core.len(),
-                bare: core.to_lowercase(),
+                bare: core.lower(),
             });
         }
         pos += chunk.len();

@@ -7,6 +7,7 @@
 //! wording: the vocabulary is the language's (comparatives, 比/一样, "the X
 //! that …"), and entity types and document IDs come from the catalog.
 
+use crate::analyze::fold::Lower;
 use crate::model::{Op, Output};
 
 /// Words that ask for a duration.
@@ -461,10 +462,7 @@ pub fn asks_property(clause: &str) -> bool {
     let words: Vec<String> = clause
         .split_whitespace()
         .take(3)
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).lower())
         .collect();
     matches!(
         words
@@ -489,10 +487,7 @@ pub fn where_subject(clause: &str) -> Option<usize> {
     let (_, wh) = words.next()?;
     let (_, aux) = words.next()?;
     let (at, _) = words.next()?;
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    };
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).lower();
     (bare(wh) == "where"
         && matches!(
             bare(aux).as_str(),

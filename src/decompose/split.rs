@@ -11,6 +11,8 @@
 //! meat", "add tea and coffee") is never split; a leading connective ("Also,
 //! …", "还有，…") is dropped; no part shorter than two words is produced.
 
+use crate::analyze::fold::Lower;
+
 /// English interrogative words that open a new question.
 const WH: &[&str] = &[
     "how", "what", "when", "where", "which", "who", "whom", "whose", "why", "whether",
@@ -91,7 +93,7 @@ fn strip_connective(part: &str) -> String {
         .trim_start_matches([',', '，', ';', '；', '、'])
         .trim();
     loop {
-        let lower = p.to_lowercase();
+        let lower = p.lower();
         let en = [
             "and also",
             "and then",

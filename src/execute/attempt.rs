@@ -24,6 +24,7 @@ use super::accept::{self, Context, Rejection};
 use super::read;
 use super::spell;
 use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
+use crate::analyze::fold::Lower;
 use crate::chain::{self, Broken};
 use crate::decompose::frame::{self, Answer, Frame, Strictness};
 use crate::model::{
@@ -802,7 +803,7 @@ fn naming(text: &str, best: (usize, usize), noun: &str, any: bool) -> Option<(us
 /// "Harbour Lights (album)" is named by "Harbour Lights").
 fn names_title(question: &str, title: &str) -> bool {
     let short = title.split(" (").next().unwrap_or(title).trim();
-    !short.is_empty() && question.to_lowercase().contains(&short.to_lowercase())
+    !short.is_empty() && question.lower().contains(&short.lower())
 }
 
 /// Moves `doc` to the head of a slot's ranking.

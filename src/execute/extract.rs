@@ -8,6 +8,7 @@ use super::head::{self, normalized, Head};
 use super::kind;
 use super::read::{self, Reading};
 use crate::analyze;
+use crate::analyze::fold::Lower;
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame};
 use crate::index::Index;
@@ -204,7 +205,7 @@ fn stated_value(
         .names
         .iter()
         .filter_map(|&(s, e)| frame.question.get(s..e))
-        .map(str::to_lowercase)
+        .map(crate::analyze::fold::lower_str)
         .collect();
     if let Some(asked) = kind::asked(&frame.question, frame.answer)
         .filter(|_| matches!(frame.answer, Answer::Person | Answer::Place))
@@ -216,7 +217,7 @@ fn stated_value(
                 && index.is_title(m.entity)
                 && !page_fits(index, m.entity, &asked)
             {
-                given.push(crate::index::Catalog::span(&p.text, m).text.to_lowercase());
+                given.push(crate::index::Catalog::span(&p.text, m).text.lower());
             }
         }
     }
@@ -232,9 +233,9 @@ fn stated_value(
     // A name the question writes is never its answer, even one the frame does
     // not take for a name ("Who was a leader of the Democratic-Republican
     // Party?" is not answered "Democratic-Republican Party").
-    let question = frame.question.to_lowercase();
+    let question = frame.question.lower();
     if matches!(frame.answer, Answer::Person | Answer::Place)
-        && analyze::word_at(&question, &found.text.to_lowercase()).is_some()
+        && analyze::word_at(&question, &found.text.lower()).is_some()
     {
         return None;
     }

@@ -19,6 +19,7 @@
 //! nothing, and neither does a page whose first sentence has no copula.
 //! English only: a Chinese question asks no kind here.
 
+use crate::analyze::fold::Lower;
 use crate::decompose::frame::Answer;
 use litemap::LiteMap;
 use std::sync::OnceLock;
@@ -162,7 +163,7 @@ pub fn class_of(noun: &str) -> Option<Class> {
 fn bare(word: &str) -> (String, bool) {
     let core = word.trim_matches(|c: char| !c.is_alphanumeric());
     let closed = word.ends_with(|c: char| !c.is_alphanumeric());
-    (core.to_lowercase(), closed)
+    (core.lower(), closed)
 }
 
 fn is_boundary(w: &str) -> bool {

@@ -14,6 +14,7 @@
 //! char boundaries; the figures are shares in 0..=1 and do not depend on the
 //! corpus except through the term weights given; no input panics.
 
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
@@ -96,11 +97,7 @@ pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
         let Some(t) = frame.terms.get(w.position) else {
             continue;
         };
-        let word = frame
-            .question
-            .get(t.start..t.end)
-            .unwrap_or("")
-            .to_lowercase();
+        let word = frame.question.get(t.start..t.end).unwrap_or("").lower();
         let relation = lexicon::is_verb(&word) || lexicon::agent_verb(&word).is_some();
         if w.unknown && w.role == Role::Topic && relation {
             w.role = Role::Soft;
@@ -428,11 +425,7 @@ const ASKED_LOCATIVES: &[&str] = &["on", "along", "across", "over", "beside", "o
 /// [`ASKED_LOCATIVES`] ("Aldermoor lies *on* what river?").
 fn asked_locative(question: &str) -> Option<&'static str> {
     let at = crate::decompose::frame::asking_word(question)?;
-    let prev = question
-        .get(..at)?
-        .split_whitespace()
-        .last()?
-        .to_lowercase();
+    let prev = question.get(..at)?.split_whitespace().last()?.lower();
     ASKED_LOCATIVES.iter().copied().find(|p| *p == prev)
 }
 
@@ -448,14 +441,14 @@ fn names_place(text: &str, asked: Option<&str>) -> bool {
     words.windows(2).any(|pair| {
         let [prep, next] = pair else { return false };
         let prep = prep.trim_matches(|c: char| !c.is_alphanumeric());
-        let prep = prep.to_lowercase();
+        let prep = prep.lower();
         if !LOCATIVES.contains(&prep.as_str()) && asked != Some(prep.as_str()) {
             return false;
         }
         let bare = next.trim_start_matches(['(', '"', '\'', '“']);
         let lower = bare
             .trim_end_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
+            .lower();
         let name = bare.chars().next().is_some_and(char::is_uppercase)
             && !lexicon::MONTHS.contains(&lower.as_str());
         name || matches!(lower.as_str(), "the" | "a" | "an") || bare.starts_with(['`', '/', '~'])

@@ -16,6 +16,7 @@
 //! capitals are never corrected: a word the corpus lacks still sinks a part.
 
 use crate::analyze;
+use crate::analyze::fold::Lower;
 use crate::decompose::frame::{Frame, Role};
 use crate::index::Index;
 
@@ -99,7 +100,7 @@ pub fn correct<'t>(
     let mut fixes = Vec::new();
     let mut found = Vec::new();
     for (i, raw) in unknown {
-        let from: Vec<char> = raw.to_lowercase().chars().collect();
+        let from: Vec<char> = raw.lower().chars().collect();
         let mut near: Vec<&str> = Vec::new();
         for word in texts
             .iter()
@@ -108,7 +109,7 @@ pub fn correct<'t>(
             if near.len() > 1 || near.contains(&word) || !correctable(word) {
                 continue;
             }
-            let to: Vec<char> = word.to_lowercase().chars().collect();
+            let to: Vec<char> = word.lower().chars().collect();
             if to.first() == from.first() && one_edit(&from, &to) {
                 near.push(word);
             }

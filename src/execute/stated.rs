@@ -14,6 +14,7 @@
 //! name is never one the question itself gives; `None` when the sentence
 //! states no value of that kind — the part is then not answered by it.
 
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, is_cjk, lexicon};
 use crate::compute::number::{en_number, is_zh_numeral};
 use crate::decompose::frame::Answer;
@@ -320,7 +321,7 @@ pub(crate) fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<
     }
     out.extend(run);
     out.retain(|&(s, e)| {
-        let t = text.get(s..e).unwrap_or("").to_lowercase();
+        let t = text.get(s..e).unwrap_or("").lower();
         !given
             .iter()
             .any(|g| g.contains(&t) || t.contains(g.as_str()))
@@ -396,7 +397,7 @@ pub fn stated(
         }
         Answer::Person | Answer::Place => {
             let not_given = |&(s, e): &(usize, usize)| {
-                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                let t = text.get(s..e).unwrap_or("").lower();
                 !given.iter().any(|g| g == &t || t.contains(g.as_str()))
             };
             // A place follows "in", "at", "from" …; a person does not; and it
@@ -405,13 +406,13 @@ pub fn stated(
             let place_like = |&(s, _): &(usize, usize)| follows(text, s, LOCATIVE);
             // "in May 2008" says when: a month is neither a place nor a person.
             let month = |&(s, e): &(usize, usize)| {
-                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                let t = text.get(s..e).unwrap_or("").lower();
                 lexicon::MONTHS.contains(&t.as_str())
             };
             // "a Hungarian film director": a nationality said of someone is
             // neither a person nor a place.
             let demonym = |&(s, e): &(usize, usize)| {
-                let t = text.get(s..e).unwrap_or("").to_lowercase();
+                let t = text.get(s..e).unwrap_or("").lower();
                 let next = text.get(e..).unwrap_or("").trim_start();
                 lexicon::is_demonym(&t) && next.chars().next().is_some_and(char::is_lowercase)
             };

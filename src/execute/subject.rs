@@ -19,6 +19,7 @@
 
 use super::kind;
 use crate::analyze;
+use crate::analyze::fold::Lower;
 use crate::decompose::frame::{Answer, Frame};
 use crate::index::catalog::title_base;
 use crate::model::{Passage, Span};
@@ -68,10 +69,7 @@ pub fn named_with_kind(text: &str, (s, e): (usize, usize), frame: &Frame) -> Opt
         .split_whitespace()
         .map(|w| (s + (w.as_ptr() as usize - sentence.as_ptr() as usize), w))
         .collect();
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    };
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).lower();
     let capital = |w: &str| {
         w.trim_start_matches(|c: char| !c.is_alphanumeric())
             .starts_with(char::is_uppercase)

@@ -10,6 +10,7 @@
 //! before or after the user's name, and the case of its first letter is kept;
 //! a question without the name, or a scope without a user, is unchanged.
 
+use crate::analyze::fold::Lower;
 use crate::model::Slot;
 
 /// First-person auxiliary → third-person singular.
@@ -44,7 +45,7 @@ pub fn agree_text(text: &str, user: &str) -> String {
     let is_user = |i: usize| word(i) == Some(user);
     let compound = |i: usize| {
         matches!(
-            word(i).map(str::to_lowercase).as_deref(),
+            word(i).map(crate::analyze::fold::lower_str).as_deref(),
             Some("and" | "or")
         )
     };
@@ -62,7 +63,7 @@ pub fn agree_text(text: &str, user: &str) -> String {
 }
 
 fn third_person(word: &str) -> Option<String> {
-    let lower = word.to_lowercase();
+    let lower = word.lower();
     let (_, to) = AGREE.iter().find(|(from, _)| *from == lower)?;
     let mut to = (*to).to_string();
     if word.chars().next().is_some_and(char::is_uppercase) {
