@@ -20,8 +20,9 @@ pub struct PlanFacts {
     pub compare: bool,
     /// A step's value is one of the gold passages' titles (the bridge).
     pub bridge_stated: bool,
-    /// The gold answer is in the answer text's value part (and, when it is
-    /// one of two compared candidates, the other one is not).
+    /// The gold answer is in the answer text's value part (and, when the
+    /// question is a choice between two gold pages, the other one is not; a
+    /// chain's answer names its bridge page by design).
     pub answer_has_gold: bool,
     /// Retrieval steps on the longest dependency path.
     pub hops: usize,
@@ -139,10 +140,14 @@ pub fn facts(report: &Report, q: &Question) -> PlanFacts {
         .map(|g| g.id.as_str())
         .filter(|t| q.answers.iter().all(|a| normalize(a) != normalize(t)))
         .collect();
-    let is_candidate = q
-        .answers
-        .iter()
-        .any(|a| q.gold.iter().any(|g| normalize(&g.id) == normalize(a)));
+    // A choice between the gold pages ("Who is older, A or B?"): naming both
+    // is no answer. A bridge question whose answer is its second page's
+    // title ("… the former CEO of which company?" — Viglen) is answered by
+    // naming the bridge first ("Bordan Tkachuk … the former CEO of Viglen").
+    let is_candidate = q.kind.as_deref() != Some("bridge")
+        && q.answers
+            .iter()
+            .any(|a| q.gold.iter().any(|g| normalize(&g.id) == normalize(a)));
     let answer_has_gold = q.answers.iter().any(|a| contains(&values, a))
         && !(is_candidate && others.iter().any(|o| contains(&values, o)));
     let hops = slots.iter().map(|s| depth(s, slots, 0)).max().unwrap_or(0);
@@ -173,6 +178,34 @@ mod tests {
         assert!(!contains(&v, "1999"), "gap lines are not values");
         assert!(!contains(&v, "Scott Travis"), "citations are not values");
         assert!(!contains(&v, "196"), "whole words only");
+        let q = |kind: &str| Question {
+            id: "q".into(),
+            question: String::new(),
+            kind: Some(kind.into()),
+            gold: ["Bordan Tkachuk", "Viglen"]
+                .iter()
+                .map(|t| super::super::datasets::Gold {
+                    id: (*t).into(),
+                    gain: 1.0,
+                })
+                .collect(),
+            answers: vec!["Viglen".into()],
+            hops: 0,
+        };
+        let report = |answer: &str| -> Report {
+            serde_json::from_value(serde_json::json!({
+                "question": "", "slots": [], "waves": [], "context": [],
+                "coverage": {"asked": 1, "answered": 1},
+                "answer": answer, "trace": [], "elapsed_us": 0
+            }))
+            .expect("a report")
+        };
+        let both = report("Which company? — Bordan Tkachuk [a]; the former CEO of Viglen [b]");
+        // A chain names its bridge and its answer: the answer holds.
+        assert!(facts(&both, &q("bridge")).answer_has_gold);
+        // A choice that names both candidates does not answer.
+        assert!(!facts(&both, &q("comparison")).answer_has_gold);
+        assert!(facts(&report("Which? — Viglen [b]"), &q("comparison")).answer_has_gold);
         let quoted = "When? — 1961 (“born 1961 in Marrero, Louisiana”) [Scott Travis]";
         let v = normalize(&value_part(quoted));
         assert!(
