@@ -46,7 +46,8 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
 /// kind asked: the capitalised words right before the kind noun that asks
 /// ("Which festival …?" — "premiered at the Karlovy Vary festival": Karlovy
 /// Vary festival; "Which party …?" — "She belongs to the
-/// Democratic-Farmer-Labor Party."). `None` for a question that asks no
+/// Democratic-Farmer-Labor Party."), and after it when it is capitalised
+/// ("What battle …?" — "fought in the Battle of the Rosebud"). `None` for a question that asks no
 /// kind noun, when no capitalised word but a nationality precedes the noun
 /// ("an American film"), or when the name shares a word with the question
 /// (it is what the question asks about).
@@ -89,23 +90,58 @@ pub fn named_with_kind(text: &str, (s, e): (usize, usize), frame: &Frame) -> Opt
         // The sentence's first word is capitalised whatever it is.
         let first = if first == 0 { 1 } else { first };
         // A nationality alone ("an American film") names no thing.
-        let named = words.get(first..i).is_some_and(|run| {
-            run.iter()
-                .any(|(_, w)| !crate::analyze::lexicon::is_demonym(&bare(w)))
-        });
-        if first >= i || !named {
+        let before = first < i
+            && words.get(first..i).is_some_and(|run| {
+                run.iter()
+                    .any(|(_, w)| !crate::analyze::lexicon::is_demonym(&bare(w)))
+            });
+        let core = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        // The kind noun may open the name too ("the Battle of the Rosebud",
+        // "the USC Marshall School of Business").
+        let after = (i > 0 && word.starts_with(char::is_uppercase))
+            .then(|| continued(&words, i))
+            .flatten();
+        if !before && after.is_none() {
             continue;
         }
-        let start = words.get(first)?.0;
-        let core = word.trim_end_matches(|c: char| !c.is_alphanumeric());
-        let end = at + core.len();
-        let name = text.get(start..end)?;
-        if shares_a_word(&frame.question, name.trim_end_matches(core).trim()) {
+        let start = if before { words.get(first)?.0 } else { *at };
+        let end = after.unwrap_or(at + core.len());
+        // What the name says besides the kind noun.
+        let others = format!(
+            "{} {}",
+            text.get(start..*at)?,
+            text.get(at + core.len()..end)?
+        );
+        if shares_a_word(&frame.question, &others) {
             return None;
         }
         return Some(analyze::char_span(text, start, end));
     }
     None
+}
+
+/// Where the name that goes on after the capitalised kind noun `words[i]`
+/// ends: the capitalised words after it, joined by "of", "the", "de" ("Battle
+/// of the Rosebud"), up to a word that closes a clause. `None` when no
+/// capitalised word follows, or the noun itself closes a clause.
+fn continued(words: &[(usize, &str)], i: usize) -> Option<usize> {
+    let (_, noun) = *words.get(i)?;
+    if noun.ends_with([',', ';', ':', '.']) {
+        return None;
+    }
+    let mut end = None;
+    for (at, w) in words.iter().skip(i + 1) {
+        let core = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if core.starts_with(char::is_uppercase) {
+            end = Some(at + core.len());
+        } else if !matches!(core, "of" | "the" | "de") {
+            break;
+        }
+        if w.ends_with([',', ';', ':', '.']) {
+            break;
+        }
+    }
+    end
 }
 
 /// True when the question uses a word of the name (any form): then the page
@@ -163,6 +199,54 @@ mod tests {
             &frame(question, Strictness::Question),
         )
         .map(|s| s.text)
+    }
+
+    #[test]
+    fn a_name_the_kind_noun_opens_answers_which_n() {
+        let text = "The Other Magpie was a Crow woman who fought in the Battle of the Rosebud on the side of General Crook.";
+        for q in [
+            "What 1876 battle featured the Other Magpie?",
+            "In which battle did the Other Magpie fight?",
+        ] {
+            assert_eq!(
+                named_of(text, q).as_deref(),
+                Some("Battle of the Rosebud"),
+                "{q}"
+            );
+        }
+        // A name on both sides of the noun is one name.
+        assert_eq!(
+            named_of(
+                "Condit holds a B.B.A from the USC Marshall School of Business.",
+                "The congressman holds a B.B.A from what school?"
+            )
+            .as_deref(),
+            Some("USC Marshall School of Business")
+        );
+        assert_eq!(
+            named_of(
+                "Williams attended school at the University of Maryland, where he played forward.",
+                "Which university did Walt Williams attend?"
+            )
+            .as_deref(),
+            Some("University of Maryland")
+        );
+        // A lowercase kind noun opens no name.
+        assert_eq!(
+            named_of(
+                "She fought in a battle near the Rosebud river.",
+                "In which battle did the Other Magpie fight?"
+            ),
+            None
+        );
+        // A name the question writes is what it asks about.
+        assert_eq!(
+            named_of(
+                "He studied at the University of Maryland.",
+                "Which university did the Maryland alumnus attend?"
+            ),
+            None
+        );
     }
 
     #[test]
