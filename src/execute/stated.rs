@@ -490,6 +490,12 @@ mod tests {
             place(t, "split up", &["split", "band", "worked"]).as_deref(),
             Some("London")
         );
+        // In other words: "Where did he teach music?"
+        let t = "He left the band in 2003, and taught music at a school in Glasgow until 2010.";
+        assert_eq!(
+            place(t, "in 2003", &["left", "band", "taught"]).as_deref(),
+            Some("Glasgow")
+        );
         // A clause that holds no question word says nothing asked.
         let t = "The band was formed in 1991, and recorded its first album in Leith.";
         assert_eq!(place(t, "in 1991", &["formed"]), None);
