@@ -425,8 +425,7 @@ pub fn innermost(
                         possessed(clause, &w, &names, r.1)
                             .unwrap_or_else(|| kind_after(&w, &names, r.1)),
                     );
-                } else if PREPOSITIONS.contains(&link)
-                    && link == "of"
+                } else if link == "of"
                     && crate::execute::kind::is_role(&head.bare)
                     && clause
                         .get(r.0..r.1)

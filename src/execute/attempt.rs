@@ -29,9 +29,8 @@ use crate::chain::{self, Broken};
 use crate::decompose::frame::{self, Answer, Frame, Strictness};
 use crate::model::{
     Constraints, Edge, Evidence, Fact, Output, Passage, Slot, SlotState, Span, Task, TaskKind,
-    Value,
+    Value, NAME_TYPE, TITLE_TYPE,
 };
-use crate::model::{NAME_TYPE, TITLE_TYPE};
 use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
 

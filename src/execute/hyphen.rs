@@ -10,8 +10,8 @@
 //! Guarantees: only a word joined by hyphens alone whose pieces are all
 //! letters or all digits, capitalised or a number ("Szeged-born",
 //! "2007-2010"), is ever read as its parts — not a lowercase one
-//! ("pirate-themed"); an ID ("INC-2041", "TRAVEL-2026-01") or an identifier ("os.path",
-//! "max_retries") is named only whole. A passage writes such a word apart
+//! ("pirate-themed"); an ID ("INC-2041", "TRAVEL-2026-01") or an identifier
+//! ("os.path", "max_retries") is named only whole. A passage writes such a word apart
 //! only when every part is in it within [`APART_WORDS`] words of the first:
 //! "Dundee" on one page and "born" on another, or far apart in one, is not
 //! "Dundee-born". A compound the corpus lacks whose parts it has weighs as

@@ -47,10 +47,10 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
 /// ("Which festival …?" — "premiered at the Karlovy Vary festival": Karlovy
 /// Vary festival; "Which party …?" — "She belongs to the
 /// Democratic-Farmer-Labor Party."), and after it when it is capitalised
-/// ("What battle …?" — "fought in the Battle of the Rosebud"). `None` for a question that asks no
-/// kind noun, when no capitalised word but a nationality precedes the noun
-/// ("an American film"), or when the name shares a word with the question
-/// (it is what the question asks about).
+/// ("What battle …?" — "fought in the Battle of the Rosebud"). `None` for a
+/// question that asks no kind noun, when no capitalised word but a
+/// nationality precedes the noun ("an American film"), or when the name
+/// shares a word with the question (it is what the question asks about).
 pub fn named_with_kind(text: &str, (s, e): (usize, usize), frame: &Frame) -> Option<Span> {
     if frame.answer != Answer::Open {
         return None;

@@ -68,7 +68,9 @@ fn third_person(word: &str) -> Option<String> {
     let mut to = (*to).to_string();
     if word.chars().next().is_some_and(char::is_uppercase) {
         // AGREE's words are ASCII: no Unicode case table is needed.
-        to[..1].make_ascii_uppercase();
+        if let Some(first) = to.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
     }
     Some(to)
 }
