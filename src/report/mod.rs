@@ -10,6 +10,7 @@
 //! brackets with fullwidth marks. [`superseded`] lists the evidence
 //! passages the index marks superseded, so a front end can badge them.
 
+mod names;
 mod wording;
 
 pub use wording::agree;
@@ -33,6 +34,17 @@ pub fn coverage(slots: &[Slot]) -> Coverage {
 
 /// A value as words.
 pub fn describe(value: &Value, zh: bool) -> String {
+    named(value, zh, None)
+}
+
+/// A value as words; `full` is the full name its page gives the thing the
+/// value names ([`names::full_name`]), stated beside the short one.
+fn named(value: &Value, zh: bool, full: Option<&str>) -> String {
+    let also = match (full, zh) {
+        (Some(f), true) => format!("（{f}）"),
+        (Some(f), false) => format!(" ({f})"),
+        (None, _) => String::new(),
+    };
     match value {
         Value::Passage { text, .. } => text.clone(),
         Value::Stated {
@@ -60,7 +72,7 @@ pub fn describe(value: &Value, zh: bool) -> String {
         // qualifier "Copperline (band)" (the citation carries the title).
         Value::Entity {
             id, entity_type, ..
-        } if entity_type == TITLE_TYPE => title_base(id).unwrap_or(id).to_string(),
+        } if entity_type == TITLE_TYPE => format!("{}{also}", title_base(id).unwrap_or(id)),
         Value::Entity { id, .. } | Value::Document { id, .. } => id.clone(),
         Value::Difference {
             amount: a,
@@ -101,10 +113,15 @@ pub fn describe(value: &Value, zh: bool) -> String {
                 .filter(|c| c.slot != *slot)
                 .map(|c| c.value.as_str())
                 .collect();
+            let named = full.map_or(String::new(), |f| {
+                format!("{f}{}", if zh { "；" } else { "; " })
+            });
             match (own, zh) {
-                (Some(v), true) => format!("{label}（{v}；其他：{}）", others.join("、")),
-                (Some(v), false) => format!("{label} ({v}; the other: {})", others.join("; ")),
-                (None, _) => label.clone(),
+                (Some(v), true) => format!("{label}（{named}{v}；其他：{}）", others.join("、")),
+                (Some(v), false) => {
+                    format!("{label} ({named}{v}; the other: {})", others.join("; "))
+                }
+                (None, _) => format!("{label}{also}"),
             }
         }
         Value::Verdict { holds, compared } => {
@@ -135,6 +152,27 @@ pub fn superseded(slots: &[Slot]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The full name the page of the thing `value` names gives it, read off the
+/// evidence (no lookup, so a bundle fetches nothing more): an entity's own
+/// page among any slot's evidence, a choice's chosen input's page.
+fn full_name(value: &Value, slots: &[Slot]) -> Option<String> {
+    match value {
+        Value::Entity {
+            id, entity_type, ..
+        } if entity_type == TITLE_TYPE => slots
+            .iter()
+            .flat_map(|s| &s.evidence)
+            .find(|e| e.passage_id == *id)
+            .and_then(|e| names::full_name(id, &e.text)),
+        Value::Choice { slot, label, .. } => slots
+            .iter()
+            .find(|s| s.id == *slot)
+            .and_then(|s| s.evidence.first())
+            .and_then(|e| names::full_name(label, &e.text)),
+        _ => None,
+    }
 }
 
 /// Passages that support a slot, following compute slots to their inputs; a
@@ -264,15 +302,19 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                         let v = b.value.as_ref()?;
                         Some(format!(
                             "{} {}",
-                            describe(v, zh),
+                            named(v, zh, full_name(v, slots).as_deref()),
                             cite(&citations(b, slots))
                         ))
                     })
                     .collect();
                 parts.push(
-                    format!("{} {}", describe(v, zh), cite(&citations(s, slots)))
-                        .trim_end()
-                        .to_string(),
+                    format!(
+                        "{} {}",
+                        named(v, zh, full_name(v, slots).as_deref()),
+                        cite(&citations(s, slots))
+                    )
+                    .trim_end()
+                    .to_string(),
                 );
                 let label = if via.is_empty() && s.kind != TaskKind::Follow {
                     s.question.clone()
@@ -347,4 +389,93 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
         });
     }
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer;
+    use crate::model::Slot;
+
+    /// A supported slot citing one page, with `value` as JSON.
+    fn slot(id: &str, kind: &str, page: &str, text: &str, value: &str, deps: &[&str]) -> Slot {
+        let evidence = if page.is_empty() {
+            String::new()
+        } else {
+            format!(
+                r#"{{"passage_id":"{page}","title":"{page}","score":1.0,
+                "span":{{"start":0,"end":1,"text":"x"}},"text":"{text}"}}"#
+            )
+        };
+        let json = format!(
+            r#"{{"id":"{id}","question":"Q {id}?","kind":"{kind}","output":"passage",
+            "constraints":{{}},"depends_on":{deps:?},"state":"supported","value":{value},
+            "evidence":[{evidence}],"chain":[],"asked":{asked}}}"#,
+            asked = kind == "compare",
+        );
+        serde_json::from_str(&json).unwrap()
+    }
+
+    #[test]
+    fn a_chosen_thing_is_named_as_its_page_names_it() {
+        let welch = "Florence Leontine Mary Welch (born 28 August 1986) is an English singer.";
+        let nelson = "Gunnar Nelson (born September 20, 1967) is an American musician.";
+        let choice = r#"{"type":"choice","slot":"q2","label":"Florence Welch","compared":[
+            {"slot":"q1","label":"Gunnar Nelson","value":"September 20, 1967"},
+            {"slot":"q2","label":"Florence Welch","value":"28 August 1986"}]}"#;
+        let p = r#"{"type":"passage","passage_id":"p","text":"t"}"#;
+        let slots = [
+            slot("q1", "retrieve", "Gunnar Nelson", nelson, p, &[]),
+            slot("q2", "retrieve", "Florence Welch", welch, p, &[]),
+            slot("c1", "compare", "", "", choice, &["q1", "q2"]),
+        ];
+        let text = answer("Who is younger, Gunnar Nelson or Florence Welch?", &slots);
+        assert!(
+            text.contains("Florence Welch (Florence Leontine Mary Welch; 28 August 1986; the other: September 20, 1967)"),
+            "{text}"
+        );
+        // The page that gives the name as the title does adds nothing.
+        let choice = choice.replace(
+            "\"q2\",\"label\":\"Florence Welch\",\"compared\"",
+            "\"q1\",\"label\":\"Gunnar Nelson\",\"compared\"",
+        );
+        let slots = [
+            slot("q1", "retrieve", "Gunnar Nelson", nelson, p, &[]),
+            slot("q2", "retrieve", "Florence Welch", welch, p, &[]),
+            slot("c1", "compare", "", "", &choice, &["q1", "q2"]),
+        ];
+        let text = answer("Who is older, Gunnar Nelson or Florence Welch?", &slots);
+        assert!(
+            text.contains("Gunnar Nelson (September 20, 1967; the other"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_bridge_is_named_as_its_own_page_names_it() {
+        let entity = r#"{"type":"entity","id":"Eric Whitacre","entity_type":"title",
+            "passage_id":"Conspirare","span":{"start":0,"end":1,"text":"x"}}"#;
+        let said = r#"{"type":"passage","passage_id":"Eric Whitacre","text":"He is known for his Virtual Choir."}"#;
+        let page = "Eric Edward Whitacre (born January 2, 1970) is an American composer.";
+        let mut q1 = slot(
+            "q1",
+            "follow",
+            "Conspirare",
+            "Conspirare is a choir.",
+            entity,
+            &[],
+        );
+        q1.asked = false;
+        let mut q2 = slot("q2", "retrieve", "Eric Whitacre", page, said, &["q1"]);
+        q2.asked = true;
+        let text = answer("Which conductor wrote for Conspirare?", &[q1.clone(), q2]);
+        assert!(
+            text.contains("Eric Whitacre (Eric Edward Whitacre) [Conspirare]"),
+            "{text}"
+        );
+        // The entity's own page is not among the evidence: the short name only.
+        let mut q2 = slot("q2", "retrieve", "Other", page, said, &["q1"]);
+        q2.asked = true;
+        let text = answer("Which conductor wrote for Conspirare?", &[q1, q2]);
+        assert!(text.contains("Eric Whitacre [Conspirare]"), "{text}");
+    }
 }
