@@ -416,6 +416,11 @@ pub fn stated(
                 let next = text.get(e..).unwrap_or("").trim_start();
                 lexicon::is_demonym(&t) && next.chars().next().is_some_and(char::is_lowercase)
             };
+            // "at Robert Frost's former home": an owner is not the place.
+            let owner = |&(_, e): &(usize, usize)| {
+                let next = text.get(e..).unwrap_or("");
+                answer == Answer::Place && (next.starts_with("'s ") || next.starts_with("’s "))
+            };
             // A place may also be in a clause the answering one goes on with
             // by "and" (same subject) that holds a question word: "… until
             // the band split up, and later worked … in London".
@@ -431,10 +436,13 @@ pub fn stated(
             } else {
                 Vec::new()
             };
-            let within = |r: &(usize, usize), c: &(usize, usize)| r.0 >= c.0 && r.1 <= c.1;
+            // A name begun in a clause may run past the comma that ends it
+            // ("in Franconia, New Hampshire").
+            let within = |r: &(usize, usize), c: &(usize, usize)| r.0 >= c.0 && r.0 < c.1;
             let fits = |r: &(usize, usize)| {
                 !month(r)
                     && !demonym(r)
+                    && !owner(r)
                     && (answer == Answer::Place) == place_like(r)
                     && (within(r, &clause) || and_clauses.iter().any(|c| within(r, c)))
                     && not_given(r)
@@ -502,6 +510,37 @@ mod tests {
         // Nor does a relative clause, which speaks of someone else.
         let t = "The label was founded by Tom Poe, who was born in Porto.";
         assert_eq!(place(t, "Tom Poe", &["founded", "born"]), None);
+    }
+
+    #[test]
+    fn an_owner_is_no_place() {
+        // "Robert Frost's former home" is a home, not a place named Robert
+        // Frost: the place is where the home is.
+        let place = |t: &str, word: &str| {
+            let all = (0, t.len());
+            let at = [t.find(word).unwrap()];
+            stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
+        };
+        let t = "The Frost Place is a museum located at Robert Frost's former home in Franconia, New Hampshire.";
+        let given = ["the frost place".to_string()];
+        let all = (0, t.len());
+        let at = [t.find("located").unwrap()];
+        let got = stated(Answer::Place, t, all, all, &at, &[], &given).map(|f| f.text);
+        assert_eq!(got.as_deref(), Some("Franconia, New Hampshire"));
+        // The answering clause ends at the comma inside the place's name.
+        let clause = (0, t.find(',').unwrap());
+        let got = stated(Answer::Place, t, all, clause, &at, &[], &given).map(|f| f.text);
+        assert_eq!(got.as_deref(), Some("Franconia, New Hampshire"));
+        // In other words, with a curly apostrophe.
+        let t = "The archive is housed at Ada Lund’s childhood house in Bergen.";
+        assert_eq!(place(t, "housed").as_deref(), Some("Bergen"));
+        // Only an owner: no place is stated.
+        let t = "The archive is housed at Ada Lund's old office.";
+        assert_eq!(place(t, "housed"), None);
+        // A person may still be named with "'s" ("directed by Tom Poe's
+        // brother" is not asked here; a plain name after "at" still is).
+        let t = "The archive is housed at Bergen Hall.";
+        assert_eq!(place(t, "housed").as_deref(), Some("Bergen Hall"));
     }
 
     #[test]
