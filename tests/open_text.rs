@@ -17,8 +17,10 @@ use slotchain::model::{Report, Scope, SlotState, TaskKind, Value};
 use slotchain::{ingest, Options};
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
-/// make a change pass.
-const MIN_PASS: usize = 31;
+/// make a change pass. The three negation cases ("Which band is not from
+/// Scotland, …?") were written before the change that reads them: 32 of 34
+/// before it (the two choices unresolved), 34 after.
+const MIN_PASS: usize = 34;
 
 /// [`held_out`] cases that must pass. Measured: 10 of 20 on the engine
 /// before this suite's changes, 14 when they were written; one change came
@@ -224,6 +226,17 @@ fn cases() -> Vec<Case> {
             "What do Tomas Varga and Elena Sorensen have in common?",
             "director",
         ),
+        // A choice ruled out by a negation: the one whose page does not say it.
+        compare(
+            "Which band is not from Scotland, The Tidewalkers or The Greywell Sisters?",
+            "The Greywell Sisters",
+        ),
+        compare(
+            "Which film director was born outside of Hungary, Tomas Varga or Elena Sorensen?",
+            "Elena Sorensen",
+        ),
+        // Both pages say what is ruled out: no choice.
+        unanswerable("Which musician is not Scottish, Iona Fraser or Callum Reid?"),
         // A compared thing without a page: no choice is made.
         Case {
             question: "Who is older, Callum Reid or Moira Kerr?",

@@ -7,7 +7,10 @@
 //! lacks a value for any input is [`Unresolved`] (`no-comparable-value`),
 //! never decided on the inputs that have one; "both" holds only when every
 //! input's own page says what the question says; a choice with no single
-//! winner (a tie, or both or neither is it) is `unresolved`, not the first.
+//! winner (a tie, or both or neither is it) is `unresolved`, not the first;
+//! a "which" question that rules something out ("Which band is not from
+//! Seattle, A or B?") chooses the one input whose page does not say it, and
+//! only when every other input's page does.
 
 use super::common;
 use super::number::{en_number, parse_decimal};
@@ -158,6 +161,27 @@ fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
         }
     }
     out
+}
+
+/// Words that rule out what follows them in a "which" question ("which
+/// band is *not* from Seattle", "origins *outside* of the United States").
+const NEGATIONS: &[&str] = &["not", "outside", "never"];
+
+/// The predicate words a negation in `question` covers: those after it, up
+/// to the comma or colon that lists the candidates. English only.
+fn negated(question: &str, predicate: &[String]) -> Option<Vec<String>> {
+    let lower = question.lower();
+    let at = NEGATIONS
+        .iter()
+        .filter_map(|n| analyze::word_at(&lower, n).map(|i| i + n.len()))
+        .min()?;
+    let rest = lower.get(at..)?;
+    let scope = rest.split([',', ':']).next().unwrap_or(rest);
+    let words: Vec<String> = stems(scope)
+        .into_iter()
+        .filter(|w| predicate.contains(w))
+        .collect();
+    (!words.is_empty()).then_some(words)
 }
 
 /// The input whose share is at least [`CHOICE_MIN`] and [`CHOICE_MARGIN`]
@@ -408,6 +432,33 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             if op == Op::Both {
                 return Ok(Value::Verdict {
                     holds: says.iter().all(|s| *s),
+                    compared: compared(inputs, &values),
+                });
+            }
+            // "Which band is not from Seattle, A or B?": the one whose page
+            // does not say what the negation covers, when the others do.
+            if let Some(negated) = negated(question, &predicate) {
+                let lacking: Vec<usize> = (0..inputs.len())
+                    .filter(|&k| {
+                        inputs
+                            .get(k)
+                            .is_some_and(|i| states_predicate(&negated, i) < PREDICATE_MIN)
+                    })
+                    .collect();
+                let [winner] = lacking.as_slice() else {
+                    let detail = if lacking.is_empty() {
+                        "every input states what the question rules out"
+                    } else {
+                        "more than one input does not state what the question rules out"
+                    };
+                    return Err(unresolved("no-single-choice", detail.into()));
+                };
+                let chosen = inputs
+                    .get(*winner)
+                    .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
+                return Ok(Value::Choice {
+                    slot: chosen.slot.to_string(),
+                    label: chosen.label.to_string(),
                     compared: compared(inputs, &values),
                 });
             }
@@ -738,6 +789,46 @@ mod tests {
         assert_eq!(
             compare(Op::Earliest, "older?", &inputs).unwrap_err().reason,
             "no-comparable-value"
+        );
+    }
+
+    #[test]
+    fn which_is_not_is_the_one_whose_page_does_not_say_it() {
+        let v = passage("");
+        let which = |q: &str, a: &str, la: &'static str, b: &str, lb: &'static str| {
+            compare(Op::Which, q, &pair_of(&v, a, la, b, lb)).map(|r| match r {
+                Value::Choice { label, .. } => label,
+                other => format!("{other:?}"),
+            })
+        };
+        let altland = "The Altland Hound is a herding dog bred in Bavaria.";
+        let piney =
+            "The Piney Cur is a hunting dog that has its origins in the Southern United States.";
+        let q = "Which breed of dog has origins outside of the United States, Altland Hound or Piney Cur?";
+        assert_eq!(
+            which(q, altland, "Altland Hound", piney, "Piney Cur").as_deref(),
+            Ok("Altland Hound")
+        );
+        // In other words, the other way round.
+        let glass = "Glass Harbor is a rock band from Seattle, Washington.";
+        let pines = "Nine Pines is a folk band from Portland, Oregon.";
+        let q = "Which band is not from Seattle, Glass Harbor or Nine Pines?";
+        assert_eq!(
+            which(q, glass, "Glass Harbor", pines, "Nine Pines").as_deref(),
+            Ok("Nine Pines")
+        );
+        // Both pages say it, or neither does: no single choice.
+        let tide = "Low Tide is a surf band from Seattle.";
+        let r = which(q, glass, "Glass Harbor", tide, "Low Tide");
+        assert_eq!(r.unwrap_err().reason, "no-single-choice");
+        let q = "Which band is not from Boston, Glass Harbor or Nine Pines?";
+        let r = which(q, glass, "Glass Harbor", pines, "Nine Pines");
+        assert_eq!(r.unwrap_err().reason, "no-single-choice");
+        // Without the negation, the page that says it is the choice.
+        let q = "Which band is from Seattle, Glass Harbor or Nine Pines?";
+        assert_eq!(
+            which(q, glass, "Glass Harbor", pines, "Nine Pines").as_deref(),
+            Ok("Glass Harbor")
         );
     }
 
