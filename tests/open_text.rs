@@ -19,8 +19,10 @@ use slotchain::{ingest, Options};
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass. The three negation cases ("Which band is not from
 /// Scotland, …?") were written before the change that reads them: 32 of 34
-/// before it (the two choices unresolved), 34 after.
-const MIN_PASS: usize = 34;
+/// before it (the two choices unresolved), 34 after; the two "Where is the
+/// …" cases likewise: 35 of 36 before (the album was proposed as its own
+/// label's page), 36 after.
+const MIN_PASS: usize = 36;
 
 /// [`held_out`] cases that must pass. Measured: 10 of 20 on the engine
 /// before this suite's changes, 14 when they were written; one change came
@@ -237,6 +239,10 @@ fn cases() -> Vec<Case> {
         ),
         // Both pages say what is ruled out: no choice.
         unanswerable("Which musician is not Scottish, Iona Fraser or Callum Reid?"),
+        // Where a named thing is, after its article: asked of its own page,
+        // never proposed as its own answer.
+        answered("Where is the Harbour Lights album recorded?", "R", "Leith"),
+        answered("Where was the Lantern Keeper filmed?", "R", "Croatia"),
         // A compared thing without a page: no choice is made.
         Case {
             question: "Who is older, Callum Reid or Moira Kerr?",

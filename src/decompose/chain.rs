@@ -66,7 +66,9 @@ impl Builder<'_> {
             .map(|m| m.start as usize)
             .collect();
         // "Where was Ada Lund born?" asks a value of the page it names.
-        let where_of_name = patterns::where_subject(clause).is_some_and(|at| titles.contains(&at));
+        let where_of_name = patterns::where_subject(clause)
+            .iter()
+            .any(|at| titles.contains(at));
         if !asks_thing
             || titles.is_empty()
             || where_of_name

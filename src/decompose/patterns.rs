@@ -478,22 +478,40 @@ pub fn asks_property(clause: &str) -> bool {
     )
 }
 
-/// The byte offset of the subject of "Where AUX SUBJECT …?" ("Where was
-/// Ada Lund born?": Ada Lund's), when the clause opens so.
-pub fn where_subject(clause: &str) -> Option<usize> {
+/// Where the subject of "Where AUX SUBJECT …?" may start, as byte offsets:
+/// its first word, and after an article a capitalised word after it too ("Where was
+/// Ada Lund born?": Ada; "Where is the Greenland shark found?": the, and
+/// Greenland — a title may hold its article, "The Tidewalkers", or not).
+/// Empty when the clause does not open so.
+pub fn where_subject(clause: &str) -> Vec<usize> {
     let mut words = clause
         .split_whitespace()
         .map(|w| (w.as_ptr() as usize - clause.as_ptr() as usize, w));
-    let (_, wh) = words.next()?;
-    let (_, aux) = words.next()?;
-    let (at, _) = words.next()?;
     let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).lower();
-    (bare(wh) == "where"
-        && matches!(
-            bare(aux).as_str(),
-            "is" | "was" | "are" | "were" | "did" | "does" | "do"
-        ))
-    .then_some(at)
+    let opens = |wh: Option<(usize, &str)>, aux: Option<(usize, &str)>| {
+        wh.is_some_and(|(_, w)| bare(w) == "where")
+            && aux.is_some_and(|(_, a)| {
+                matches!(
+                    bare(a).as_str(),
+                    "is" | "was" | "are" | "were" | "did" | "does" | "do"
+                )
+            })
+    };
+    if !opens(words.next(), words.next()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if let Some((at, first)) = words.next() {
+        out.push(at);
+        if matches!(bare(first).as_str(), "the" | "a" | "an") {
+            // Only a name: "the home of …" is a role of something else.
+            let name = words
+                .next()
+                .filter(|(_, w)| w.chars().next().is_some_and(char::is_uppercase));
+            out.extend(name.map(|(next, _)| next));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -502,6 +520,28 @@ mod tests {
 
     fn cut(s: &str, r: (usize, usize)) -> &str {
         &s[r.0..r.1]
+    }
+
+    #[test]
+    fn where_subject_is_the_name_after_its_article() {
+        let at = |q: &'static str| -> Vec<&'static str> {
+            where_subject(q)
+                .into_iter()
+                .map(|i| q[i..].split(' ').next().unwrap_or(""))
+                .collect()
+        };
+        assert_eq!(at("Where was Ada Lund born?"), ["Ada"]);
+        assert_eq!(
+            at("Where is the Greenland shark normally found?"),
+            ["the", "Greenland"]
+        );
+        assert_eq!(
+            at("where are The Tidewalkers from?"),
+            ["The", "Tidewalkers"]
+        );
+        // Not a "where" question, or nothing after it.
+        assert!(at("When was the Greenland shark described?").is_empty());
+        assert!(at("Where is").is_empty());
     }
 
     #[test]
