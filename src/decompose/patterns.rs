@@ -479,10 +479,10 @@ pub fn asks_property(clause: &str) -> bool {
 }
 
 /// Where the subject of "Where AUX SUBJECT …?" may start, as byte offsets:
-/// its first word, and after an article a capitalised word after it too ("Where was
-/// Ada Lund born?": Ada; "Where is the Greenland shark found?": the, and
-/// Greenland — a title may hold its article, "The Tidewalkers", or not).
-/// Empty when the clause does not open so.
+/// its first word, and after an article a capitalised word after it too
+/// ("Where was Ada Lund born?": Ada; "Where is the Greenland shark found?":
+/// the, and Greenland — a title may hold its article, "The Tidewalkers", or
+/// not). Empty when the clause does not open so.
 pub fn where_subject(clause: &str) -> Vec<usize> {
     let mut words = clause
         .split_whitespace()
