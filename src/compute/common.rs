@@ -75,14 +75,15 @@ pub fn modified_noun(question: &str, inputs: &[Input]) -> Option<String> {
 /// too, as a whole word, of at least `min_words` words: not one of the
 /// inputs, not a word of the question, not a month, and a nationality only
 /// when `nationality` ("native to … southern Chile" and "… northern Chile";
-/// "the 1924 Pulitzer Prize" and "the Pulitzer Prize for Poetry").
+/// "the 1924 Pulitzer Prize" and "the Pulitzer Prize for Poetry"); with a
+/// `kind` asked ("what Soviet *feature*"), one that some page calls so.
 pub fn shared_name(
     question: &str,
     inputs: &[Input],
     min_words: usize,
     nationality: bool,
+    kind: Option<&str>,
 ) -> Option<String> {
-    let (first, rest) = inputs.split_first()?;
     let given: Vec<String> = inputs
         .iter()
         .map(|i| {
@@ -92,14 +93,37 @@ pub fn shared_name(
         })
         .collect();
     let asked = question.lower();
-    sentences(first.text)
-        .flat_map(|range| crate::execute::stated::names(first.text, range, &given))
-        .filter_map(|(s, e)| first.text.get(s..e))
+    // Names of every page in turn, the first page's first: a name one page
+    // lists with another ("the features \"A\" and \"B\"") is one run there.
+    inputs
+        .iter()
+        .flat_map(|i| {
+            sentences(i.text)
+                .flat_map(|range| crate::execute::stated::names(i.text, range, &given))
+                .filter_map(|(s, e)| i.text.get(s..e))
+        })
         .map(str::trim)
         .filter(|n| n.split_whitespace().count() >= min_words)
         .filter(|n| !lexicon::MONTHS.contains(&n.lower().as_str()))
         .filter(|n| nationality || !lexicon::is_demonym(&n.lower()))
         .filter(|n| analyze::word_at(&asked, &n.lower()).is_none())
-        .find(|n| rest.iter().all(|i| analyze::word_at(i.text, n).is_some()))
+        .filter(|n| inputs.iter().all(|i| analyze::word_at(i.text, n).is_some()))
+        .find(|n| kind.is_none_or(|k| called(inputs, n, k)))
         .map(str::to_string)
+}
+
+/// Some input's page calls `name` a `kind`: a sentence that writes the name
+/// also writes a word of the kind's stem ("the Soviet *features* … and
+/// "Nebo Zovyot"").
+fn called(inputs: &[Input], name: &str, kind: &str) -> bool {
+    let kind = analyze::stem(kind);
+    inputs.iter().any(|i| {
+        sentences(i.text).any(|(s, e)| {
+            let sentence = i.text.get(s..e).unwrap_or("");
+            analyze::word_at(sentence, name).is_some()
+                && analyze::words(sentence)
+                    .iter()
+                    .any(|w| analyze::stem(&w.term) == kind)
+        })
+    })
 }

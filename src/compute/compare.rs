@@ -562,7 +562,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             })
         }
         // "In what country are both …?": a place both pages name.
-        Op::Common if asks_place(question) => common::shared_name(question, inputs, 1, true)
+        Op::Common if asks_place(question) => common::shared_name(question, inputs, 1, true, None)
             .map(|value| Value::Common {
                 compared: compared(inputs, &vec![value.clone(); inputs.len()]),
                 value,
@@ -618,11 +618,15 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 .iter()
                 .any(|k| lower.contains(&format!("what {k}")))
                 && shared.len() > 1;
+            // The kind the question asks is no answer ("which Soviet film?"
+            // of two films): a name both pages write may be.
+            let asked = crate::execute::kind::asked_noun(question);
             let pick = if modifier {
                 shared.first()
             } else {
                 shared.last()
-            };
+            }
+            .filter(|(stem, _)| asked.as_deref().is_none_or(|k| analyze::stem(k) != *stem));
             // "What types of plants …?": the modifier of the noun asked.
             if let Some(phrase) = common::modified_noun(question, inputs) {
                 return Ok(Value::Common {
@@ -630,14 +634,10 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     compared: compared(inputs, &values),
                 });
             }
-            // No kind in common and none asked ("have both been given
-            // what?"): a name both pages write.
-            let named = || {
-                crate::execute::kind::asked_noun(question)
-                    .is_none()
-                    .then(|| common::shared_name(question, inputs, 2, nationality))
-                    .flatten()
-            };
+            // No kind in common: a name both pages write ("have both been
+            // given what?"), which a page calls the kind asked, if one is
+            // ("what Soviet feature?").
+            let named = || common::shared_name(question, inputs, 2, nationality, asked.as_deref());
             let Some((_, word)) = pick else {
                 if let Some(name) = named() {
                     return Ok(Value::Common {
@@ -830,6 +830,46 @@ mod tests {
             which(q, glass, "Glass Harbor", pines, "Nine Pines").as_deref(),
             Ok("Glass Harbor")
         );
+    }
+
+    #[test]
+    fn a_kind_asked_is_a_name_both_pages_write_that_one_calls_so() {
+        let v = passage("");
+        let common = |q: &str, a: &str, b: &str| {
+            compare(
+                Op::Common,
+                q,
+                &pair_of(&v, a, "Red Orbit", b, "Star Harbor"),
+            )
+            .map(|r| words_of(&r))
+        };
+        let orbit = "Red Orbit is the dubbed U.S. version of \"Nebo Dalyokoye\", a 1961 Soviet science fiction film.";
+        let harbor = "Star Harbor is a 1967 horror film produced by Roger Lane. It reused footage from the Soviet features \"Luna Rodina\" and \"Nebo Dalyokoye\".";
+        let q = "Red Orbit and Star Harbor both contained scenes from what 1961 Soviet feature?";
+        assert_eq!(common(q, orbit, harbor).as_deref(), Ok("Nebo Dalyokoye"));
+        // The page that lists it with another first.
+        let swapped = pair_of(&v, harbor, "Star Harbor", orbit, "Red Orbit");
+        let r = compare(Op::Common, q, &swapped).map(|r| words_of(&r));
+        assert_eq!(r.as_deref(), Ok("Nebo Dalyokoye"));
+        // In other words: the kind is "film", which the other page says.
+        let q = "Red Orbit and Star Harbor both reuse footage of which Soviet film?";
+        assert_eq!(common(q, orbit, harbor).as_deref(), Ok("Nebo Dalyokoye"));
+        // A name both pages write that neither calls the kind asked.
+        let orbit2 = "Red Orbit is a 1961 drama. Its producer was Roger Lane.";
+        let q = "Red Orbit and Star Harbor both contained scenes from what Soviet feature?";
+        assert_eq!(
+            common(q, orbit2, harbor).unwrap_err().reason,
+            "nothing-in-common"
+        );
+    }
+
+    /// The value of a common or choice result, as the report names it.
+    fn words_of(v: &Value) -> String {
+        match v {
+            Value::Common { value, .. } => value.clone(),
+            Value::Choice { label, .. } => label.clone(),
+            other => format!("{other:?}"),
+        }
     }
 
     #[test]
