@@ -24,6 +24,7 @@ mod compute;
 pub mod frame;
 mod nested;
 mod patterns;
+mod refer;
 mod relative;
 mod split;
 
@@ -138,7 +139,16 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         let before = b.tasks.len();
         let unplanned = b.unplanned.len();
         b.label = clause.clone();
-        b.clause(clause);
+        let read = b.refer(clause, n.checked_sub(1).and_then(|p| parts.get(p)));
+        b.clause(read.as_deref().unwrap_or(clause));
+        // A part that waits for an earlier part's answer depends on it.
+        for t in b.tasks.iter_mut().skip(before) {
+            for id in crate::plan::placeholders(&t.question) {
+                if !t.depends_on.contains(&id) {
+                    t.depends_on.push(id);
+                }
+            }
+        }
         if b.tasks.len() == before && b.unplanned.len() == unplanned {
             b.notes.push(format!(
                 "clause {} asks what an earlier part asks: {clause}",
@@ -399,6 +409,20 @@ impl Builder<'_> {
             Some(id) => self.answers(&id),
             None => self.plain(clause),
         }
+    }
+
+    /// `clause` with its pronoun put in for what it refers to in the part
+    /// before ([`refer`]): that part's one name, or its answer's `{id}`.
+    fn refer(&mut self, clause: &str, before: Option<&String>) -> Option<String> {
+        let p = refer::pronoun(clause)?;
+        let what = match refer::referent(&p, before?)? {
+            refer::Referent::Name(n) => n,
+            refer::Referent::Answer => crate::plan::placeholder(self.answers.last()?),
+        };
+        let read = refer::replace(clause, &p, &what);
+        self.notes
+            .push(format!("a pronoun read from the part before: {read}"));
+        Some(read)
     }
 
     fn plain(&mut self, clause: &str) {

@@ -285,7 +285,12 @@ pub fn execute(
             }
         }
         if let Some(mut o) = done.remove(&task.id) {
-            o.slot.asked = !plan.tasks.iter().any(|t| t.depends_on.contains(&task.id));
+            // Asked unless a step of its own part consumes it: a part that
+            // waits for an earlier part's answer leaves that part asked.
+            o.slot.asked = !plan
+                .tasks
+                .iter()
+                .any(|t| t.depends_on.contains(&task.id) && t.label == task.label);
             if !o.ranked.is_empty() {
                 ranked.push(Ranked {
                     slot: task.id.clone(),
@@ -342,12 +347,29 @@ fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
 impl Runner<'_> {
     fn run(&mut self, task: &Task, done: &mut ByTask<Outcome>) -> Outcome {
         let output = output_of(task);
+        let named = crate::plan::placeholders(&task.question);
         let unsupported: Vec<String> = task
             .depends_on
             .iter()
             .filter_map(|d| {
-                let state = done.get(d).map_or(SlotState::Missing, |o| o.slot.state);
-                (state != SlotState::Supported).then(|| format!("{d} is {state}"))
+                let slot = done.get(d).map(|o| &o.slot);
+                let state = slot.map_or(SlotState::Missing, |s| s.state);
+                // A part waiting for an earlier part's answer asks about a
+                // name: a sentence is none ("who produced The band has
+                // released seven albums …?"). Within one part (or a plan
+                // given as JSON, whose tasks carry no part) a value is put
+                // in as it is.
+                let sentence = slot.is_some_and(|s| {
+                    s.label != task.label
+                        && matches!(s.value, Some(Value::Passage { .. } | Value::Facts { .. }))
+                });
+                if state != SlotState::Supported {
+                    Some(format!("{d} is {state}"))
+                } else if sentence && task.kind.retrieves() && named.contains(d) {
+                    Some(format!("{d} answered with a passage, not a name"))
+                } else {
+                    None
+                }
             })
             .collect();
         if let Some(clause) = unproposed(task, done) {

@@ -1,0 +1,220 @@
+//! Stage 3 — decompose: what a later part's pronoun refers to.
+//!
+//! A compound question splits into parts, and a later part may name nothing
+//! of its own: "When was Harbour Lights released, and who produced *it*?",
+//! "Who directed Salt Roads, and when was *she* born?". Asked alone, such a
+//! part finds whatever page matches "produced" or "born". [`pronoun`] finds
+//! the pronoun; [`referent`] says what it stands for, from the part before:
+//! the one thing that part names, or — when it asks for a person (for
+//! "he"/"she") or for a thing of a kind ("which album …", for "it") — its
+//! answer, which the later part then waits for.
+//!
+//! Guarantees: English only; only a part whose frame names nothing; only
+//! "he", "him", "his", "she", "her", "its", and "it" as an object at the end
+//! or before a participle ("was it released"), never a dummy "it" ("is it
+//! possible"); `None` whenever the part before names no single thing and
+//! asks for nothing the pronoun fits.
+
+use super::frame::{self, Answer};
+use crate::analyze::{self, lexicon};
+
+/// A pronoun in a part: its byte range, and whether it stands before a noun
+/// it possesses ("his band", "her first feature", "its producer").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pronoun {
+    pub start: usize,
+    pub end: usize,
+    pub possessive: bool,
+    /// "he"/"she" forms: a person.
+    pub personal: bool,
+}
+
+/// What a pronoun stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Referent {
+    /// The one thing the part before names.
+    Name(String),
+    /// The part before's answer.
+    Answer,
+}
+
+/// The first pronoun of an English part that names nothing of its own.
+pub fn pronoun(part: &str) -> Option<Pronoun> {
+    if part.chars().any(analyze::is_cjk)
+        || !frame::frame(part, frame::Strictness::Question)
+            .names
+            .is_empty()
+    {
+        return None;
+    }
+    let words = analyze::words(part);
+    words.iter().enumerate().find_map(|(i, w)| {
+        let next = words.get(i + 1).map(|n| n.term.as_str());
+        let prev = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .map(|p| p.term.as_str());
+        let noun_next = next.is_some_and(|n| !analyze::is_stop_word(n));
+        let (possessive, personal) = match w.term.as_str() {
+            "he" | "him" | "she" => (false, true),
+            "his" => (true, true),
+            "her" => (noun_next, true),
+            "its" => (true, false),
+            "it" => {
+                let object_at_end = next.is_none();
+                let before_participle = prev.is_some_and(|p| matches!(p, "was" | "is" | "were"))
+                    && next.is_some_and(participle);
+                if !(object_at_end || before_participle) {
+                    return None;
+                }
+                (false, false)
+            }
+            _ => return None,
+        };
+        Some(Pronoun {
+            start: w.start,
+            end: w.end,
+            possessive,
+            personal,
+        })
+    })
+}
+
+/// A past participle ("released", "written", "founded").
+fn participle(term: &str) -> bool {
+    (term.ends_with("ed") && term.chars().count() > 4)
+        || (lexicon::base(term) != term && !analyze::is_stop_word(term))
+}
+
+/// What `p` refers to, read from the part before (`before`).
+pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
+    let f = frame::frame(before, frame::Strictness::Question);
+    let asks_kind = crate::execute::kind::asked_noun(before).is_some();
+    let answer_fits = if p.personal {
+        f.answer == Answer::Person
+    } else {
+        f.answer == Answer::Open && asks_kind
+    };
+    if answer_fits {
+        return Some(Referent::Answer);
+    }
+    let [(s, e)] = f.names.as_slice() else {
+        return None;
+    };
+    before
+        .get(*s..*e)
+        .map(|n| Referent::Name(n.trim().to_string()))
+}
+
+/// `part` with the pronoun replaced by `what` ("… produced Harbour Lights?",
+/// "… was {q1}'s first feature?").
+pub fn replace(part: &str, p: &Pronoun, what: &str) -> String {
+    let s = match (p.possessive, what.ends_with('s')) {
+        (true, true) => "'",
+        (true, false) => "'s",
+        (false, _) => "",
+    };
+    format!(
+        "{}{what}{s}{}",
+        part.get(..p.start).unwrap_or(""),
+        part.get(p.end..).unwrap_or("")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(part: &str, before: &str) -> Option<String> {
+        let p = pronoun(part)?;
+        Some(match referent(&p, before)? {
+            Referent::Name(n) => replace(part, &p, &n),
+            Referent::Answer => replace(part, &p, "{q1}"),
+        })
+    }
+
+    #[test]
+    fn a_pronoun_is_the_thing_named_before() {
+        let cases = [
+            (
+                "who produced it?",
+                "When was Harbour Lights released",
+                "who produced Harbour Lights?",
+            ),
+            (
+                "when was it released?",
+                "Who produced Harbour Lights",
+                "when was Harbour Lights released?",
+            ),
+            (
+                "where did he study?",
+                "When was Tomas Varga born",
+                "where did Tomas Varga study?",
+            ),
+            (
+                "what was her first feature?",
+                "Where was Elena Sorensen born",
+                "what was Elena Sorensen's first feature?",
+            ),
+            (
+                "who is its drummer?",
+                "When were The Tidewalkers formed",
+                "who is Tidewalkers' drummer?",
+            ),
+        ];
+        for (part, before, want) in cases {
+            assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
+        }
+    }
+
+    #[test]
+    fn a_pronoun_is_the_answer_asked_before() {
+        assert_eq!(
+            read("when was she born?", "Who directed Salt Roads").as_deref(),
+            Some("when was {q1} born?")
+        );
+        assert_eq!(
+            read(
+                "who produced it?",
+                "Which album did The Tidewalkers release in 1998"
+            )
+            .as_deref(),
+            Some("who produced {q1}?")
+        );
+    }
+
+    #[test]
+    fn other_parts_are_left_alone() {
+        // The part names its own thing.
+        assert_eq!(
+            read("when was Tomas Varga born?", "Who directed Salt Roads"),
+            None
+        );
+        // A dummy "it"; no pronoun.
+        assert_eq!(
+            read(
+                "is it possible to buy the album?",
+                "When was Harbour Lights released"
+            ),
+            None
+        );
+        assert_eq!(
+            read("how long does it take?", "How do I add a sitemap"),
+            None
+        );
+        assert_eq!(
+            read("where was the band formed?", "Who produced Harbour Lights"),
+            None
+        );
+        // Two things named before, and no person asked: no single referent.
+        assert_eq!(
+            read(
+                "where did he study?",
+                "Were Tomas Varga and Elena Sorensen born in the same year"
+            ),
+            None
+        );
+        // Chinese is not read.
+        assert_eq!(read("他在哪里出生？", "谁执导了盐路？"), None);
+    }
+}
