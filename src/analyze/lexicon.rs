@@ -264,6 +264,15 @@ pub fn is_verb(word: &str) -> bool {
     !word.ends_with("ing") && is_verb_stem(&super::stem(base(word)))
 }
 
+/// True when a lowercase word may be a past participle: "-ed" (five
+/// letters or more), "born", or an irregular verb form that is no stop word
+/// ("fought", "written", "built").
+pub fn is_participle(term: &str) -> bool {
+    (term.ends_with("ed") && term.chars().count() > 4)
+        || term == "born"
+        || (base(term) != term && !super::is_stop_word(term))
+}
+
 /// The base form of an irregular verb form ("kept" → "keep"), else the word.
 pub fn base(word: &str) -> &str {
     IRREGULAR
@@ -535,6 +544,17 @@ mod tests {
         // Too short to tell, or not one.
         for w in ["ian", "fish", "leeds", "austro-hungarian", ""] {
             assert!(!is_demonym(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn participles_regular_and_irregular() {
+        for w in ["directed", "released", "born", "fought", "written", "built"] {
+            assert!(is_participle(w), "{w}");
+        }
+        // Short "-ed" words, stop words, nouns and base forms are not.
+        for w in ["red", "bed", "was", "had", "band", "fight", "write"] {
+            assert!(!is_participle(w), "{w}");
         }
     }
 

@@ -63,7 +63,7 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             "it" => {
                 let object_at_end = next.is_none();
                 let before_participle = prev.is_some_and(|p| matches!(p, "was" | "is" | "were"))
-                    && next.is_some_and(participle);
+                    && next.is_some_and(lexicon::is_participle);
                 if !(object_at_end || before_participle) {
                     return None;
                 }
@@ -78,12 +78,6 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             personal,
         })
     })
-}
-
-/// A past participle ("released", "written", "founded").
-fn participle(term: &str) -> bool {
-    (term.ends_with("ed") && term.chars().count() > 4)
-        || (lexicon::base(term) != term && !analyze::is_stop_word(term))
 }
 
 /// What `p` refers to, read from the part before (`before`).

@@ -80,14 +80,6 @@ pub fn split(clause: &str) -> Option<Relative> {
 /// that asks ("born *in* which year").
 const ASKING_PREPOSITIONS: &[&str] = &["in", "on", "at", "from", "by", "during", "for", "to"];
 
-/// A past participle: "-ed", an irregular verb form ("fought", "built"), or
-/// "born".
-fn participle(term: &str) -> bool {
-    (term.ends_with("ed") && term.chars().count() > 4)
-        || term == "born"
-        || (lexicon::base(term) != term && !crate::analyze::is_stop_word(term))
-}
-
 /// A reduced relative clause: a participle right after the antecedent, the
 /// word that asks right after it or after one preposition ("… directed by a
 /// filmmaker *born in which year*?", "… in a battle *fought when*?"). The
@@ -106,7 +98,9 @@ fn reduced(clause: &str) -> Option<Relative> {
         before_asking
     };
     let (part, head) = (words.get(p)?, words.get(p.checked_sub(1)?)?);
-    if !participle(&part.term) || crate::analyze::is_stop_word(&head.term) || participle(&head.term)
+    if !lexicon::is_participle(&part.term)
+        || crate::analyze::is_stop_word(&head.term)
+        || lexicon::is_participle(&head.term)
     {
         return None;
     }
