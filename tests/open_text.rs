@@ -21,8 +21,9 @@ use slotchain::{ingest, Options};
 /// Scotland, …?") were written before the change that reads them: 32 of 34
 /// before it (the two choices unresolved), 34 after; the two "Where is the
 /// …" cases likewise: 35 of 36 before (the album was proposed as its own
-/// label's page), 36 after.
-const MIN_PASS: usize = 36;
+/// label's page), 36 after; the two Tomas Varga places: 37 of 38 before
+/// ("study" answered Szeged, where he was born), 38 after.
+const MIN_PASS: usize = 38;
 
 /// [`held_out`] cases that must pass. Measured: 10 of 20 on the engine
 /// before this suite's changes, 14 when they were written; one change came
@@ -243,6 +244,9 @@ fn cases() -> Vec<Case> {
         // never proposed as its own answer.
         answered("Where is the Harbour Lights album recorded?", "R", "Leith"),
         answered("Where was the Lantern Keeper filmed?", "R", "Croatia"),
+        // The place of the verb asked, not a nearer one of another verb.
+        answered("Where did Tomas Varga study?", "R", "Budapest"),
+        answered("Where was Tomas Varga born?", "R", "Szeged"),
         // A compared thing without a page: no choice is made.
         Case {
             question: "Who is older, Callum Reid or Moira Kerr?",

@@ -329,6 +329,25 @@ pub(crate) fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<
     out
 }
 
+/// The byte offset of the last lowercase verb or participle before byte
+/// `at` among `words` (a sentence's): the verb a place after it belongs to
+/// ("studied at the University of … in Budapest"). Capitalised words are
+/// names, never verbs ("Film Arts").
+fn governing_verb(text: &str, words: &[(usize, usize, String)], at: usize) -> Option<usize> {
+    words
+        .iter()
+        .rev()
+        .filter(|(s, _, _)| *s < at)
+        .find(|(s, _, w)| {
+            let lower = text
+                .get(*s..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(char::is_lowercase);
+            lower && !analyze::is_stop_word(w) && (lexicon::is_verb(w) || lexicon::is_participle(w))
+        })
+        .map(|(s, _, _)| *s)
+}
+
 /// True when the word before byte `at` is one of `words` (any case): "in
 /// 1991", "born in Porto".
 fn follows(text: &str, at: usize, words: &[&str]) -> bool {
@@ -462,9 +481,16 @@ pub fn stated(
         }
         _ => return None,
     };
+    // A place of the asked verb ("born in Szeged and *studied* … in
+    // Budapest" for "where did he study?") beats a nearer one of another.
+    let sentence_words = words(text, sentence);
+    let of_asked_verb = |r: (usize, usize)| {
+        answer == Answer::Place
+            && governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
+    };
     let best = candidates.into_iter().filter(inside).min_by_key(|&r| {
         let in_clause = r.0 < clause.1 && r.1 > clause.0;
-        (!in_clause, distance(r, anchors), r.0)
+        (!in_clause, !of_asked_verb(r), distance(r, anchors), r.0)
     })?;
     Some(Found {
         start: best.0,
@@ -510,6 +536,25 @@ mod tests {
         // Nor does a relative clause, which speaks of someone else.
         let t = "The label was founded by Tom Poe, who was born in Porto.";
         assert_eq!(place(t, "Tom Poe", &["founded", "born"]), None);
+    }
+
+    #[test]
+    fn a_place_of_the_asked_verb_beats_a_nearer_one_of_another() {
+        let place = |t: &str, verb: &str| {
+            let all = (0, t.len());
+            let at = [t.find(verb).unwrap()];
+            stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
+        };
+        let t = "He was born in Szeged and studied at the University of Theatre and Film Arts in Budapest.";
+        assert_eq!(place(t, "studied").as_deref(), Some("Budapest"));
+        assert_eq!(place(t, "born").as_deref(), Some("Szeged"));
+        // In other words.
+        let t = "She grew up in Oban and later trained as a session drummer in Glasgow.";
+        assert_eq!(place(t, "trained").as_deref(), Some("Glasgow"));
+        assert_eq!(place(t, "grew").as_deref(), Some("Oban"));
+        // No place after the asked verb: the nearest one stays.
+        let t = "Founded in Leith, the label later signed many bands.";
+        assert_eq!(place(t, "signed").as_deref(), Some("Leith"));
     }
 
     #[test]
