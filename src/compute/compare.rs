@@ -354,6 +354,18 @@ fn kind_words(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The input at `winner` as the choice, with every input's compared value.
+fn choice(inputs: &[Input], winner: usize, values: &[String]) -> Result<Value, Unresolved> {
+    let chosen = inputs
+        .get(winner)
+        .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
+    Ok(Value::Choice {
+        slot: chosen.slot.to_string(),
+        label: chosen.label.to_string(),
+        compared: compared(inputs, values),
+    })
+}
+
 fn compared(inputs: &[Input], values: &[String]) -> Vec<Compared> {
     inputs
         .iter()
@@ -402,14 +414,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     format!("the inputs state the same value ({})", values.join(", ")),
                 ));
             };
-            let chosen = inputs
-                .get(*winner)
-                .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
-            Ok(Value::Choice {
-                slot: chosen.slot.to_string(),
-                label: chosen.label.to_string(),
-                compared: compared(inputs, &values),
-            })
+            choice(inputs, *winner, &values)
         }
         Op::Both | Op::Which => {
             let predicate = predicate(question, inputs);
@@ -438,12 +443,11 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             // "Which band is not from Seattle, A or B?": the one whose page
             // does not say what the negation covers, when the others do.
             if let Some(negated) = negated(question, &predicate) {
-                let lacking: Vec<usize> = (0..inputs.len())
-                    .filter(|&k| {
-                        inputs
-                            .get(k)
-                            .is_some_and(|i| states_predicate(&negated, i) < PREDICATE_MIN)
-                    })
+                let lacking: Vec<usize> = inputs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, i)| states_predicate(&negated, i) < PREDICATE_MIN)
+                    .map(|(k, _)| k)
                     .collect();
                 let [winner] = lacking.as_slice() else {
                     let detail = if lacking.is_empty() {
@@ -453,14 +457,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                     };
                     return Err(unresolved("no-single-choice", detail.into()));
                 };
-                let chosen = inputs
-                    .get(*winner)
-                    .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
-                return Ok(Value::Choice {
-                    slot: chosen.slot.to_string(),
-                    label: chosen.label.to_string(),
-                    compared: compared(inputs, &values),
-                });
+                return choice(inputs, *winner, &values);
             }
             let mut holders: Vec<usize> = (0..says.len())
                 .filter(|&k| says.get(k) == Some(&true))
@@ -476,14 +473,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 };
                 return Err(unresolved("no-single-choice", detail.into()));
             };
-            let chosen = inputs
-                .get(*winner)
-                .ok_or_else(|| unresolved("no-comparable-value", "no input".into()))?;
-            Ok(Value::Choice {
-                slot: chosen.slot.to_string(),
-                label: chosen.label.to_string(),
-                compared: compared(inputs, &values),
-            })
+            choice(inputs, *winner, &values)
         }
         Op::Same if same_place(question) => {
             // "founded in the same city": the places each page states — all

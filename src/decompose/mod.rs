@@ -141,14 +141,6 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         b.label = clause.clone();
         let read = b.refer(clause, n.checked_sub(1).and_then(|p| parts.get(p)));
         b.clause(read.as_deref().unwrap_or(clause));
-        // A part that waits for an earlier part's answer depends on it.
-        for t in b.tasks.iter_mut().skip(before) {
-            for id in crate::plan::placeholders(&t.question) {
-                if !t.depends_on.contains(&id) {
-                    t.depends_on.push(id);
-                }
-            }
-        }
         if b.tasks.len() == before && b.unplanned.len() == unplanned {
             b.notes.push(format!(
                 "clause {} asks what an earlier part asks: {clause}",
@@ -303,9 +295,16 @@ impl Builder<'_> {
         }
     }
 
-    /// Appends a task carrying the current clause as its label.
+    /// Appends a task carrying the current clause as its label. A task
+    /// depends on every step its question names ("when was {q1} born?", a
+    /// part waiting for an earlier part's answer), as a valid plan must.
     fn push(&mut self, mut task: Task) -> String {
         task.label = Some(self.label.clone());
+        for id in crate::plan::placeholders(&task.question) {
+            if !task.depends_on.contains(&id) {
+                task.depends_on.push(id);
+            }
+        }
         let id = task.id.clone();
         self.tasks.push(task);
         id

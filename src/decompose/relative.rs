@@ -52,21 +52,9 @@ pub fn split(clause: &str) -> Option<Relative> {
     };
     let words = crate::analyze::words(clause);
     let at = words.iter().position(|w| w.start == pronoun)?;
-    let det = (at.saturating_sub(frame::MAX_ANTECEDENT + 1)..at)
-        .rev()
-        .find(|&i| {
-            words
-                .get(i)
-                .is_some_and(|w| frame::ANTECEDENT_DETERMINERS.contains(&w.term.as_str()))
-        })?;
-    let (det_word, head) = (words.get(det)?, words.get(det + 1)?);
-    if det + 1 >= at {
-        return None;
-    }
-    let before = clause.get(..det_word.start)?.trim_end();
-    let antecedent = clause.get(head.start..pronoun)?.trim();
+    let (before, antecedent) = antecedent(clause, &words, at)?;
     let after = clause.get(end..)?.trim();
-    if before.is_empty() || antecedent.is_empty() || after.trim_end_matches('?').is_empty() {
+    if after.trim_end_matches('?').is_empty() {
         return None;
     }
     Some(Relative {
@@ -74,6 +62,32 @@ pub fn split(clause: &str) -> Option<Relative> {
         rest: after.to_string(),
         whose: clause.get(pronoun..end)?.eq_ignore_ascii_case("whose"),
     })
+}
+
+/// The main clause before the antecedent and the antecedent itself, for the
+/// relative clause that opens at word `at` (its pronoun, or a reduced
+/// clause's participle): the antecedent starts after the nearest determiner
+/// at most [`frame::MAX_ANTECEDENT`] words before, holds a word, and both
+/// parts are non-empty.
+fn antecedent<'a>(
+    clause: &'a str,
+    words: &[crate::analyze::Token],
+    at: usize,
+) -> Option<(&'a str, &'a str)> {
+    let det = (at.saturating_sub(frame::MAX_ANTECEDENT + 1)..at)
+        .rev()
+        .find(|&i| {
+            words
+                .get(i)
+                .is_some_and(|w| frame::ANTECEDENT_DETERMINERS.contains(&w.term.as_str()))
+        })?;
+    if det + 1 >= at {
+        return None;
+    }
+    let (det_word, head, opens) = (words.get(det)?, words.get(det + 1)?, words.get(at)?);
+    let before = clause.get(..det_word.start)?.trim_end();
+    let antecedent = clause.get(head.start..opens.start)?.trim();
+    (!before.is_empty() && !antecedent.is_empty()).then_some((before, antecedent))
 }
 
 /// Prepositions between a reduced relative clause's participle and the word
@@ -104,24 +118,17 @@ fn reduced(clause: &str) -> Option<Relative> {
     {
         return None;
     }
-    let det = (p.saturating_sub(frame::MAX_ANTECEDENT + 1)..p - 1)
-        .rev()
-        .find(|&i| {
-            words
-                .get(i)
-                .is_some_and(|w| frame::ANTECEDENT_DETERMINERS.contains(&w.term.as_str()))
-        })?;
-    let (det_word, first) = (words.get(det)?, words.get(det + 1)?);
-    let before = clause.get(..det_word.start)?.trim_end();
-    let antecedent = clause.get(first.start..part.start)?.trim();
+    // The head is no stop word, so no determiner: the antecedent runs from
+    // the determiner before it to the participle.
+    let (before, antecedent) = antecedent(clause, &words, p)?;
     let after = clause.get(part.start..)?.trim();
     // A name in the antecedent ("the Fox series created by whom?") is said
     // by the sought thing's page, seldom by the anchor's: the question is
     // better proposed whole (chain::bridged).
-    let named = antecedent
+    if antecedent
         .split_whitespace()
-        .any(|w| w.chars().next().is_some_and(char::is_uppercase));
-    if before.is_empty() || antecedent.is_empty() || named {
+        .any(|w| w.chars().next().is_some_and(char::is_uppercase))
+    {
         return None;
     }
     Some(Relative {

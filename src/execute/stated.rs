@@ -483,10 +483,13 @@ pub fn stated(
     };
     // A place of the asked verb ("born in Szeged and *studied* … in
     // Budapest" for "where did he study?") beats a nearer one of another.
-    let sentence_words = words(text, sentence);
+    let sentence_words = if answer == Answer::Place {
+        words(text, sentence)
+    } else {
+        Vec::new()
+    };
     let of_asked_verb = |r: (usize, usize)| {
-        answer == Answer::Place
-            && governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
+        governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
     };
     let best = candidates.into_iter().filter(inside).min_by_key(|&r| {
         let in_clause = r.0 < clause.1 && r.1 > clause.0;
@@ -538,13 +541,17 @@ mod tests {
         assert_eq!(place(t, "Tom Poe", &["founded", "born"]), None);
     }
 
+    /// The place a whole sentence states for a question whose one matched
+    /// word is `word`.
+    fn place_at(t: &str, word: &str) -> Option<String> {
+        let all = (0, t.len());
+        let at = [t.find(word).unwrap()];
+        stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
+    }
+
     #[test]
     fn a_place_of_the_asked_verb_beats_a_nearer_one_of_another() {
-        let place = |t: &str, verb: &str| {
-            let all = (0, t.len());
-            let at = [t.find(verb).unwrap()];
-            stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
-        };
+        let place = place_at;
         let t = "He was born in Szeged and studied at the University of Theatre and Film Arts in Budapest.";
         assert_eq!(place(t, "studied").as_deref(), Some("Budapest"));
         assert_eq!(place(t, "born").as_deref(), Some("Szeged"));
@@ -561,11 +568,7 @@ mod tests {
     fn an_owner_is_no_place() {
         // "Robert Frost's former home" is a home, not a place named Robert
         // Frost: the place is where the home is.
-        let place = |t: &str, word: &str| {
-            let all = (0, t.len());
-            let at = [t.find(word).unwrap()];
-            stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
-        };
+        let place = place_at;
         let t = "The Frost Place is a museum located at Robert Frost's former home in Franconia, New Hampshire.";
         let given = ["the frost place".to_string()];
         let all = (0, t.len());

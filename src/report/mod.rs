@@ -287,6 +287,8 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
         }
     };
     let colon = if zh { "：" } else { ": " };
+    // A value in words, a named thing with its page's full name.
+    let say = |v: &Value| named(v, zh, full_name(v, slots).as_deref());
     let mut lines = Vec::new();
     let mut missing = Vec::new();
     let mut unconfirmed = Vec::new();
@@ -300,21 +302,13 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                     .iter()
                     .filter_map(|b| {
                         let v = b.value.as_ref()?;
-                        Some(format!(
-                            "{} {}",
-                            named(v, zh, full_name(v, slots).as_deref()),
-                            cite(&citations(b, slots))
-                        ))
+                        Some(format!("{} {}", say(v), cite(&citations(b, slots))))
                     })
                     .collect();
                 parts.push(
-                    format!(
-                        "{} {}",
-                        named(v, zh, full_name(v, slots).as_deref()),
-                        cite(&citations(s, slots))
-                    )
-                    .trim_end()
-                    .to_string(),
+                    format!("{} {}", say(v), cite(&citations(s, slots)))
+                        .trim_end()
+                        .to_string(),
                 );
                 let label = if via.is_empty() && s.kind != TaskKind::Follow {
                     s.question.clone()

@@ -9,10 +9,11 @@
 //! Guarantees: [`full_name`] is `Some` only when the passage text opens
 //! (after an optional "The") with a run of capitalised words — name
 //! particles ("van", "de", "mac", …) allowed between them, a quoted nickname
-//! and leading ranks ("Sir", "Prof. Dr.") dropped — that ends at " (" or ",", holds every word of the title's short
-//! form in order (an initial "S." stands for a word starting with "S"), ends
-//! with the title's last word, and is not the title itself. It never
-//! invents a word: the result is the text's own words, joined by one space.
+//! and leading ranks ("Sir", "Prof. Dr.") dropped — that ends at " (" or
+//! ",", holds every word of the title's short form in order (an initial
+//! "S." stands for a word starting with "S"), ends with the title's last
+//! word, and is not the title itself. It never invents a word: the result
+//! is the text's own words, joined by one space.
 
 use crate::index::catalog::title_base;
 
