@@ -223,6 +223,30 @@ fn continues(word: &str) -> bool {
         || (lexicon::is_verb(word) && !FIRST_PERSON_SUBJECTS.contains(&word))
 }
 
+/// True when the last question word of a clause is its subject: a verb
+/// follows it, past ("who wrote") or an auxiliary going on with a participle
+/// ("who was recognized", "which poet was raised"), and not "what is the X",
+/// which asks about X.
+fn subject_wh(words: &[&Word]) -> bool {
+    let Some(k) = words.iter().rposition(|x| WH.contains(&x.bare.as_str())) else {
+        return false;
+    };
+    let rest = &words[k + 1..];
+    let Some(v) = rest
+        .iter()
+        .take(3)
+        .position(|x| AUX.contains(&x.bare.as_str()) || crate::analyze::lexicon::is_verb(&x.bare))
+    else {
+        return false;
+    };
+    let verb = rest[v].bare.as_str();
+    if AUX.contains(&verb) {
+        rest.get(v + 1).is_some_and(|x| continues(&x.bare))
+    } else {
+        crate::analyze::lexicon::is_participle(verb)
+    }
+}
+
 /// Subjects after an auxiliary that are never the verb ("do *I* add").
 const FIRST_PERSON_SUBJECTS: &[&str] = &["i", "we", "you", "they", "one", "he", "she", "it"];
 
@@ -270,13 +294,16 @@ fn split_en(clause: &str) -> Vec<String> {
         // "and how …", "and can I …"
         // ("and was nominated for …" goes on with the same subject: a
         // participle or a verb after the auxiliary is no subject.)
+        // ("…who was recognized by MIAL and is an American soprano?": an
+        // indefinite predicate goes on with a subject the wh-word is.)
         let interrogative = WH.contains(&next)
             || (asks
                 && AUX.contains(&next)
                 && !after.is_empty()
                 && !NEGATION.contains(&after)
                 && !after.ends_with("n't")
-                && !continues(after));
+                && !continues(after)
+                && !(matches!(after, "a" | "an") && subject_wh(&left_words)));
         // "…, and Bordan Tkachuk was the CEO of which company?"
         let late_wh = opens_clause(&w, i) && left_asks && right_asks && rest >= 3;
         let mut opens = interrogative || late_wh;
@@ -284,7 +311,12 @@ fn split_en(clause: &str) -> Vec<String> {
         let lowercase = w
             .get(j)
             .is_some_and(|x| x.raw.chars().next().is_some_and(char::is_lowercase));
-        if !opens && lowercase && crate::analyze::lexicon::is_verb(next) && !next.ends_with('s') {
+        // (A past verb goes on with the clause's subject: "…who were led
+        // by Aonghus Mór and covered …".)
+        let base_form = crate::analyze::lexicon::is_verb(next)
+            && !next.ends_with('s')
+            && !crate::analyze::lexicon::is_participle(next);
+        if !opens && lowercase && base_form {
             // "How do I add a sitemap and deploy to Netlify?": the question
             // words of this part (from where it starts) open the next.
             let from = w.iter().position(|x| x.pos >= left_start).unwrap_or(0);
@@ -581,6 +613,39 @@ mod tests {
             clauses("Who wrote the song \"Be Our Guest?\", and who sang it?"),
             vec!["Who wrote the song \"Be Our Guest?\"", "who sang it?"]
         );
+    }
+
+    /// Before the change 4 of 8 held (the distractors): a predicate after
+    /// "and was a …" and a past verb under a relative clause were cut off
+    /// as parts of their own ("is an American soprano?", "What is the
+    /// covered a total land area …?").
+    #[test]
+    fn one_subject_over_a_predicate_and_a_past_verb() {
+        let one = [
+            "Where was the person born who was recognized by MIAL and is an American soprano?",
+            "Who is descended from William, 4th Lord Livingston and was a statesman from New York City?",
+            "Which poet was raised in Ghent and was a teacher of Latin?",
+            "What is the name of the Isles who were led by Aonghus Mór and covered a total land area of over 8300 km2?",
+            "Which band was founded in Leeds and toured Japan in 1999?",
+        ];
+        let mut wrong: Vec<String> = one
+            .iter()
+            .filter(|q| clauses(q) != vec![q.to_string()])
+            .map(|q| q.to_string())
+            .collect();
+        // A subject of its own after the auxiliary is a second question;
+        // "what is the X" asks about X, it is no subject over both.
+        let two = [
+            "Who wrote Hamlet and is it a tragedy?",
+            "What is the refund window and is a receipt needed?",
+            "How do I add a sitemap and deploy to Netlify?",
+        ];
+        wrong.extend(
+            two.iter()
+                .filter(|q| clauses(q).len() != 2)
+                .map(|q| q.to_string()),
+        );
+        assert!(wrong.is_empty(), "{wrong:#?}");
     }
 
     #[test]
