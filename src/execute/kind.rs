@@ -9,7 +9,7 @@
 //! `where` (a place) when the question asks for a person or a place. The
 //! kind a page is comes from its first sentence: the heads of the noun
 //! phrases after its first copula ("Millbrook is the county *seat* and
-//! largest *city* of …"), or "(born …" for a person.
+//! largest *city* of …"), or "born" in its first parenthesis for a person.
 //!
 //! Both are looked up in [`CLASSES`], common English kind nouns in classes
 //! (people, groups, works, settlements, regions, waters, land, buildings,
@@ -272,7 +272,7 @@ pub fn asked_noun(question: &str) -> Option<String> {
 pub fn defined(text: &str) -> Vec<Class> {
     let first = first_sentence(text);
     let mut out = Vec::new();
-    if first.contains("(born ") {
+    if born_in_parenthesis(first) {
         out.push(Class::Person);
     }
     for head in defining_heads(text) {
@@ -283,6 +283,19 @@ pub fn defined(text: &str) -> Vec<Class> {
         }
     }
     out
+}
+
+/// True when the sentence's first parenthesis gives a birth: the word
+/// "born" inside it ("(born 1923)", "(née Romuáldez, born 2 July 1929)",
+/// "( ; born November 3, 1987)"), not "reborn" nor a title's "Born".
+fn born_in_parenthesis(sentence: &str) -> bool {
+    let Some((_, inside)) = sentence.split_once('(') else {
+        return false;
+    };
+    let inside = inside.split(')').next().unwrap_or("");
+    inside
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w == "born")
 }
 
 fn first_sentence(text: &str) -> &str {
@@ -445,6 +458,22 @@ mod tests {
         assert_eq!(
             defined("Treasure Island is a hotel and casino on the Strip."),
             vec![Building]
+        );
+        // "born" anywhere in an opening parenthesis (before: only "(born").
+        assert!(defined(
+            "Imelda Marcos (née Romuáldez, born 2 July 1929) is the widow of a dictator."
+        )
+        .contains(&Person));
+        assert!(defined(
+            "Colin Rand Kaepernick ( ; born November 3, 1987) is a quarterback who is a free agent."
+        )
+        .contains(&Person));
+        assert_eq!(
+            defined("Riverside Mill (built 1880, reborn 1990) is a museum of weaving."),
+            vec![]
+        );
+        assert!(
+            !defined("Born Free (1966 film) is a British drama about lions.").contains(&Person)
         );
         // No copula, or no known head: unknown.
         assert_eq!(defined("Founded in 1931 by two students."), vec![]);

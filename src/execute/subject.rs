@@ -192,6 +192,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_person_page_answers_who_or_what_person() {
+        let text = "Imelda Marcos (née Romuáldez, born 2 July 1929) is the widow of \
+                    Ferdinand Marcos. She remains rich through accounts under the \
+                    pseudonym \"Jane Ryan\".";
+        for q in [
+            "What person, known also as Jane Ryan, has a highway named after her?",
+            "Who kept money under the pseudonym Jane Ryan?",
+        ] {
+            assert_eq!(
+                subject_of("Imelda Marcos", text, q).as_deref(),
+                Some("Imelda Marcos"),
+                "{q}"
+            );
+        }
+        // Another kind asked: the page is no answer.
+        assert_eq!(
+            subject_of(
+                "Imelda Marcos",
+                text,
+                "What company used the pseudonym Jane Ryan?"
+            ),
+            None
+        );
+    }
+
     fn named_of(text: &str, question: &str) -> Option<String> {
         named_with_kind(
             text,
