@@ -319,6 +319,11 @@ fn linked(
                 continue;
             }
         }
+        if let Some(role) = found_head.role.as_deref().filter(|_| titles) {
+            if !page_has_role(index, m.entity, role) {
+                continue;
+            }
+        }
         let value = match want {
             Want::Entity(kind) => {
                 let wanted = kind.is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
@@ -438,6 +443,18 @@ fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
         .iter()
         .find_map(|&d| index.passage(d))
         .is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
+}
+
+/// True unless the entity's page (when loaded) says it holds only roles
+/// known to differ from `role` ([`kind::other_role`]): "a novelist" is not
+/// the page that says "… is a Danish film director", while a "poet" may be
+/// the page of a "writer".
+fn page_has_role(index: &Index, entity: u32, role: &str) -> bool {
+    index
+        .owners(entity)
+        .iter()
+        .find_map(|&d| index.passage(d))
+        .is_none_or(|page| !kind::other_role(role, &kind::defining_heads(&page.text)))
 }
 
 /// The rank of a passage's own title among a title follow's values: after

@@ -346,6 +346,21 @@ pub fn same_role(a: &str, b: &str) -> bool {
         })
 }
 
+/// True when a page's defining heads name roles and each is known to differ
+/// from `role`: both in [`SAME_ROLES`], on other lines. A head of no known
+/// line ("poet", "musician") may be any role, so it never rules out.
+pub fn other_role(role: &str, heads: &[String]) -> bool {
+    let known = |noun: &str| {
+        let stem = crate::analyze::stem(noun);
+        SAME_ROLES.iter().any(|line| {
+            line.split_whitespace()
+                .any(|w| crate::analyze::stem(w) == stem)
+        })
+    };
+    let roles: Vec<&String> = heads.iter().filter(|h| is_role(h)).collect();
+    known(role) && !roles.is_empty() && roles.iter().all(|h| known(h) && !same_role(role, h))
+}
+
 /// True unless both kinds are known and share no class.
 pub fn fits(asked: &[Class], page: &[Class]) -> bool {
     page.is_empty() || page.iter().any(|c| asked.contains(c))
@@ -373,6 +388,15 @@ mod tests {
         assert!(same_role("author", "writer") && same_role("directors", "filmmaker"));
         assert!(same_role("drummer", "drummers"));
         assert!(!same_role("drummer", "singer") && !same_role("author", "director"));
+        let heads = |v: &[&str]| v.iter().map(|h| h.to_string()).collect::<Vec<_>>();
+        assert!(other_role("novelist", &heads(&["director"])));
+        assert!(!other_role("novelist", &heads(&["director", "writer"])));
+        assert!(!other_role("filmmaker", &heads(&["directors"])));
+        // Unknown lines never rule out: a poet may be a writer, a drummer a
+        // musician.
+        assert!(!other_role("poet", &heads(&["writer"])));
+        assert!(!other_role("novelist", &heads(&["poet"])));
+        assert!(!other_role("novelist", &heads(&["film"])));
     }
 
     #[test]
