@@ -381,6 +381,11 @@ pub fn agent_verb(word: &str) -> Option<String> {
     .map(|v| lemma(&super::stem(&v)))
 }
 
+/// Stems of the life events a date answers ("When was X born?", "the date
+/// of X's death"): a biography states them as a life span in parentheses,
+/// without the word.
+pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
+
 /// True when the stem is a frame noun's (answer kind, not topic).
 pub fn is_frame_stem(stem: &str) -> bool {
     tables().frame.contains_key(stem)

@@ -977,6 +977,9 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 || verbs.contains(&t.start)
                 || kind_noun.contains(&t.start)
                 || comparatives.contains(&t.start)
+                // "the date of X's death": a life span states it unworded.
+                || (matches!(answer, Answer::Year | Answer::Date)
+                    && lexicon::LIFE_EVENTS.contains(&t.term.as_str()))
             {
                 Role::Soft
             } else {

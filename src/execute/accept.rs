@@ -125,6 +125,40 @@ pub struct Context {
     pub has_words: bool,
 }
 
+/// Words after a name that make it another person's: "Hugo Brandt Jr." is
+/// not Hugo Brandt.
+const GENERATIONS: &[&str] = &[
+    "jr", "jr.", "sr", "sr.", "junior", "senior", "ii", "iii", "iv",
+];
+
+/// True when a page titled `title` is of another generation than a name the
+/// question gives: the title is the name and a generational suffix ("Hugo
+/// Brandt Jr." for "When did Hugo Brandt die?"), which the question does not
+/// write after the name. Its page speaks of someone else.
+pub fn another_generation(frame: &Frame, title: &str) -> bool {
+    let base = crate::index::catalog::title_base(title).unwrap_or(title);
+    let Some((name, suffix)) = base.trim().rsplit_once(' ') else {
+        return false;
+    };
+    let suffix = suffix.to_ascii_lowercase();
+    if !GENERATIONS.contains(&suffix.as_str()) {
+        return false;
+    }
+    let name = name.trim_end_matches(',');
+    frame.names.iter().any(|&(s, e)| {
+        let (Some(given), Some(after)) = (frame.question.get(s..e), frame.question.get(e..)) else {
+            return false;
+        };
+        let next = after
+            .trim_start_matches([',', ' '])
+            .split(|c: char| c.is_whitespace() || c == '?')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        given.eq_ignore_ascii_case(name) && next != suffix
+    })
+}
+
 /// Accepts or rejects one reading.
 pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejection> {
     if ctx.unresolved_person && ctx.personal {

@@ -416,6 +416,10 @@ impl Runner<'_> {
                 has_topic,
                 has_words,
             };
+            if accept::another_generation(frame, &passage.title) {
+                j.reject(Rejection::Names);
+                continue;
+            }
             let mut reading = reader.read(passage);
             let mut partner = None;
             match accept::judge(frame, &reading, ctx) {

@@ -221,8 +221,12 @@ fn stated_value(
             }
         }
     }
+    let asked = super::stated::Asked {
+        answer: frame.answer,
+        life: super::life::asked(&frame.question),
+    };
     let found = super::stated::stated(
-        frame.answer,
+        asked,
         &p.text,
         reading.sentence,
         reading.clause,

@@ -17,6 +17,7 @@ pub mod extract;
 mod head;
 mod hyphen;
 pub(crate) mod kind;
+pub mod life;
 pub mod read;
 mod spell;
 pub mod stated;

@@ -15,6 +15,7 @@
 //! corpus except through the term weights given; no input panics.
 
 use crate::analyze::fold::Lower;
+use crate::analyze::lexicon::LIFE_EVENTS;
 use crate::analyze::{self, lexicon};
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
@@ -159,9 +160,6 @@ pub struct Reading {
     /// 1949 – 20 May 2012)"); true when the question asks about none.
     pub dates_life: bool,
 }
-
-/// Stems of the life events a date answers ("When was X born?").
-const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 
 /// A parenthesis holding a year, as a biography opens with its subject's
 /// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").

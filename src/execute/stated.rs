@@ -7,7 +7,9 @@
 //! numbers (digits, English number words, Chinese numerals, with a unit or
 //! measure word that follows), people and places (names the catalog links, or
 //! capitalized names) — in the answering sentence, and picks the one nearest
-//! the words of the question the sentence matched.
+//! the words of the question the sentence matched. A date asked of a life
+//! event is one of that event ([`life::side`]: the death after a life span's
+//! dash, not the birth before it).
 //!
 //! Guarantees: a value is a span of the sentence it is read from (byte range
 //! and text); a year is 1000–2099 and not part of a longer number or ID; a
@@ -18,6 +20,22 @@ use crate::analyze::fold::Lower;
 use crate::analyze::{self, is_cjk, lexicon};
 use crate::compute::number::{en_number, is_zh_numeral};
 use crate::decompose::frame::Answer;
+
+use super::life::{self, Life};
+
+/// What a part asks for: the kind of value and, for a date, the life event
+/// it dates ([`life::asked`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Asked {
+    pub answer: Answer,
+    pub life: Option<Life>,
+}
+
+impl From<Answer> for Asked {
+    fn from(answer: Answer) -> Self {
+        Asked { answer, life: None }
+    }
+}
 
 /// One value found in a sentence: its byte range in the passage and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -386,7 +404,7 @@ fn distance(r: (usize, usize), anchors: &[usize]) -> usize {
 /// holds the byte ranges of names the catalog links in the passage; `given`
 /// the question's own names (lowercase), which are never the answer.
 pub fn stated(
-    answer: Answer,
+    asked: impl Into<Asked>,
     text: &str,
     sentence: (usize, usize),
     clause: (usize, usize),
@@ -394,10 +412,15 @@ pub fn stated(
     linked: &[(usize, usize)],
     given: &[String],
 ) -> Option<Found> {
+    let Asked { answer, life } = asked.into();
     let inside = |r: &(usize, usize)| r.0 >= sentence.0 && r.1 <= sentence.1;
+    // A date of a life span is the event its side of the dash is: the
+    // death for "When did X die?", never the birth before it.
+    let of_event =
+        |r: &(usize, usize)| life.is_none_or(|l| life::side(text, r.0).is_none_or(|s| s == l));
     let candidates: Vec<(usize, usize)> = match answer {
-        Answer::Year => years(text, sentence),
-        Answer::Date => dates(text, sentence),
+        Answer::Year => years(text, sentence).into_iter().filter(of_event).collect(),
+        Answer::Date => dates(text, sentence).into_iter().filter(of_event).collect(),
         Answer::Number => {
             let ys = years(text, sentence);
             // "in 1991", "As of 2017", "since 1920": a date, never a count.
