@@ -19,6 +19,42 @@ use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use crate::execute::read::sentences;
 
+/// The kind noun `noun` as the answer to `question`: its plural when the
+/// question asks a plural predicate of the things compared ("A and B are
+/// both what?", "What are A and B?" — games, not game). A noun that is not
+/// one lowercase word, ends in "s" already or is a nationality stays as
+/// the page writes it.
+pub fn agreeing(question: &str, noun: &str) -> String {
+    let lower = question.lower();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let copula = |w: &str| matches!(w, "are" | "were");
+    let asks_plural = words.windows(3).any(|w| {
+        (copula(w[0]) && w[1] == "both" || w[0] == "both" && copula(w[1])) && w[2] == "what"
+    }) || (words.first() == Some(&"what")
+        && words.get(1).is_some_and(|w| copula(w))
+        && words.iter().any(|w| matches!(*w, "and" | "both")));
+    let plain = !noun.is_empty() && noun.chars().all(|c| c.is_ascii_lowercase());
+    if !asks_plural || !plain || noun.ends_with('s') || lexicon::is_demonym(noun) {
+        return noun.to_string();
+    }
+    let consonant_y = noun.ends_with('y')
+        && !noun
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| "aeiou".contains(c));
+    if let Some(stem) = noun.strip_suffix('y').filter(|_| consonant_y) {
+        format!("{stem}ies")
+    } else if ["x", "z", "ch", "sh"].iter().any(|e| noun.ends_with(e)) {
+        format!("{noun}es")
+    } else {
+        format!("{noun}s")
+    }
+}
+
 /// Words that ask for a kind of the noun after "of" ("what *types of*
 /// plants").
 const KIND_WORDS: &[&str] = &["type", "types", "kind", "kinds", "sort", "sorts"];
@@ -126,4 +162,37 @@ fn called(inputs: &[Input], name: &str, kind: &str) -> bool {
                     .any(|w| analyze::stem(&w.term) == kind)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::agreeing;
+
+    #[test]
+    fn a_plural_predicate_takes_the_plural() {
+        let both = "Cranium and Twin Tin Bots are both what?";
+        assert_eq!(agreeing(both, "game"), "games");
+        assert_eq!(agreeing(both, "city"), "cities");
+        assert_eq!(agreeing(both, "box"), "boxes");
+        assert_eq!(agreeing(both, "day"), "days");
+        assert_eq!(
+            agreeing("What were Cranium and Twin Tin Bots?", "game"),
+            "games"
+        );
+        // Already plural, a nationality, a phrase or a name: as written.
+        assert_eq!(agreeing(both, "genus"), "genus");
+        assert_eq!(agreeing(both, "american"), "american");
+        assert_eq!(agreeing(both, "board game"), "board game");
+        assert_eq!(agreeing(both, "Pulitzer"), "Pulitzer");
+        // A singular or no predicate: as written.
+        assert_eq!(
+            agreeing("What is Cranium, like Twin Tin Bots?", "game"),
+            "game"
+        );
+        assert_eq!(agreeing("What industry did both work in?", "film"), "film");
+        assert_eq!(
+            agreeing("What do Cranium and Twin Tin Bots share?", "game"),
+            "game"
+        );
+    }
 }

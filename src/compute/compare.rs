@@ -644,7 +644,7 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
                 return Err(unresolved("nothing-in-common", detail));
             };
             Ok(Value::Common {
-                value: word.clone(),
+                value: common::agreeing(question, word),
                 compared: compared(inputs, &values),
             })
         }
@@ -911,7 +911,44 @@ mod tests {
         assert!(matches!(r, Value::Choice { ref label, .. } if label == "Villa Paletti"));
         let r = compare(
             Op::Common,
-            "What are both?",
+            "What is each?",
+            &inputs(
+                villa,
+                "Villa Paletti",
+                betrayal,
+                "Betrayal at House on the Hill",
+            ),
+        )
+        .unwrap();
+        assert!(
+            matches!(r, Value::Common { ref value, .. } if value == "game"),
+            "{r:?}"
+        );
+        // A plural predicate asked of both takes the noun's plural.
+        for q in [
+            "Villa Paletti and Betrayal at House on the Hill are both what?",
+            "What are Villa Paletti and Betrayal at House on the Hill?",
+            "What were both Villa Paletti and Betrayal at House on the Hill?",
+        ] {
+            let r = compare(
+                Op::Common,
+                q,
+                &inputs(
+                    villa,
+                    "Villa Paletti",
+                    betrayal,
+                    "Betrayal at House on the Hill",
+                ),
+            )
+            .unwrap();
+            assert!(
+                matches!(r, Value::Common { ref value, .. } if value == "games"),
+                "{q}: {r:?}"
+            );
+        }
+        let r = compare(
+            Op::Common,
+            "What kind of thing is each of Villa Paletti and Betrayal at House on the Hill?",
             &inputs(
                 villa,
                 "Villa Paletti",
