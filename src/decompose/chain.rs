@@ -110,7 +110,7 @@ impl Builder<'_> {
             .mentions_in(&r.description)
             .iter()
             .any(|m| self.index.is_title(m.entity));
-        if !names_page {
+        if !names_page && !r.extraposed() {
             return None;
         }
         let id = self.follow(

@@ -536,7 +536,7 @@ const AUXILIARIES: &[&str] = &[
     "is", "was", "are", "were", "be", "been", "has", "have", "had", "will", "did", "does", "do",
 ];
 /// Particles of a phrasal verb ("came out on").
-const PARTICLES: &[&str] = &["out", "up", "off", "down", "away", "back"];
+pub(super) const PARTICLES: &[&str] = &["out", "up", "off", "down", "away", "back"];
 /// Prepositions a relative clause's verb can strand ("is part of").
 const STRANDED: &[&str] = &[
     "of", "from", "in", "on", "for", "by", "at", "to", "with", "into", "under",

@@ -14,6 +14,12 @@
 //! "… directed by a filmmaker born in which year?" — is cut the same way,
 //! its rest asked in the passive past ("{q1} was born in which year?").
 //!
+//! An extraposed relative clause — one that comes after the main clause's
+//! verb, "Where was the person born who was recognized by MIAL?" — describes
+//! the noun before that verb: the description is "which person who was
+//! recognized by MIAL?", the rest the main clause about the thing found
+//! ("Where was {q1} born?").
+//!
 //! Guarantees: only a clause whose asking word comes after a relative
 //! pronoun ([`frame::relative_pronoun`]), or right after a participle (one
 //! preposition between) that follows a noun; the antecedent starts with a
@@ -29,24 +35,40 @@ pub struct Relative {
     /// The main clause asking for the antecedent ("The Lantern Keeper was
     /// directed by which filmmaker?").
     pub description: String,
-    /// The relative clause after its pronoun ("was born in what year?").
+    /// What comes before the thing in the question about it ("Where was "
+    /// for an extraposed clause; empty when the thing opens it).
+    before: String,
+    /// The relative clause after its pronoun ("was born in what year?"), or
+    /// the main clause's verb after an extraposed clause's thing ("born?").
     rest: String,
     /// The pronoun is "whose": the rest asks about the antecedent's thing.
     whose: bool,
 }
 
 impl Relative {
+    /// The clause was extraposed: its description names the thing by what
+    /// its own page says ("which person who was recognized by MIAL?"), with
+    /// no page of the main clause to find it from.
+    pub fn extraposed(&self) -> bool {
+        !self.before.is_empty()
+    }
+
     /// The relative clause asked about `thing` ("{q1} was born in what
     /// year?", "{q1}'s founder was born where?").
     pub fn about(&self, thing: &str) -> String {
         let s = if self.whose { "'s" } else { "" };
-        format!("{thing}{s} {}", self.rest)
+        format!("{}{thing}{s} {}", self.before, self.rest)
     }
 }
 
 /// The description and the rest of an English clause that asks through a
 /// relative clause; `None` for any other clause.
 pub fn split(clause: &str) -> Option<Relative> {
+    asked_inside(clause).or_else(|| extraposed(clause))
+}
+
+/// A relative clause, full or reduced, with the asking word inside it.
+fn asked_inside(clause: &str) -> Option<Relative> {
     let Some((pronoun, end)) = frame::relative_pronoun(clause) else {
         return reduced(clause);
     };
@@ -59,6 +81,7 @@ pub fn split(clause: &str) -> Option<Relative> {
     }
     Some(Relative {
         description: format!("{before} which {antecedent}?"),
+        before: String::new(),
         rest: after.to_string(),
         whose: clause.get(pronoun..end)?.eq_ignore_ascii_case("whose"),
     })
@@ -133,7 +156,95 @@ fn reduced(clause: &str) -> Option<Relative> {
     }
     Some(Relative {
         description: format!("{before} which {antecedent}?"),
+        before: String::new(),
         rest: format!("was {after}"),
+        whose: false,
+    })
+}
+
+/// Words that open a question before an extraposed relative clause's noun.
+const WH: &[&str] = &["what", "where", "when", "which", "who", "whom", "how"];
+/// Auxiliaries between the question words and the noun ("Where *was* the
+/// person born who …").
+const AUX: &[&str] = &[
+    "did", "does", "do", "was", "is", "were", "are", "has", "have", "had",
+];
+
+/// Most words of an extraposed clause's noun phrase ("former Major League
+/// Baseball player"): it is closed by the verb, so it may be longer than an
+/// antecedent found backwards from a pronoun.
+const MAX_NOUN: usize = 6;
+
+/// An extraposed relative clause: question words, an auxiliary, a noun
+/// phrase, the main clause's verb, then "who …" (or "that …" after a bare
+/// question word) to the end ("What position did the former Major League
+/// Baseball player play who worked on the same broadcast team as Kim
+/// Kelch?"). "who" after a question that asks for a kind of person ("Which
+/// singer did the band hire who …") may describe either noun, and "that"
+/// after one that asks for a thing ("What series has Smith worked on that
+/// is based on …") the thing asked: neither is cut. The relative clause must
+/// have a verb ("that year" is no clause).
+fn extraposed(clause: &str) -> Option<Relative> {
+    let words = crate::analyze::words(clause);
+    let term = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
+    let r = words
+        .iter()
+        .position(|w| matches!(w.term.as_str(), "who" | "that"))?;
+    // A particle goes with its verb ("grow *up*").
+    let particle = r
+        .checked_sub(1)
+        .is_some_and(|p| super::nested::PARTICLES.contains(&term(p)));
+    let verb = r.checked_sub(if particle { 2 } else { 1 })?;
+    let v = term(verb);
+    if !(lexicon::is_participle(v) || lexicon::is_verb(v)) || crate::analyze::is_stop_word(v) {
+        return None;
+    }
+    let det = (verb.saturating_sub(MAX_NOUN + 1)..verb)
+        .rev()
+        .find(|&i| frame::ANTECEDENT_DETERMINERS.contains(&term(i)))?;
+    let aux = det.checked_sub(1)?;
+    // The question words open the clause, after a preposition at most ("In
+    // which city …").
+    let wh = (0..2).find(|&i| WH.contains(&term(i)))?;
+    if det + 1 >= verb || !AUX.contains(&term(aux)) || aux <= wh || aux > wh + 3 {
+        return None;
+    }
+    // The noun phrase holds no verb form of its own (an agent noun such as
+    // "producer" stems like its verb, and is a noun).
+    if (det + 1..verb).any(|i| lexicon::is_participle(term(i)) || AUX.contains(&term(i))) {
+        return None;
+    }
+    let asks_kind = aux > wh + 1;
+    match term(r) {
+        "that" if asks_kind => return None,
+        "who"
+            if asks_kind
+                && crate::execute::kind::class_of(term(aux - 1))
+                    == Some(crate::execute::kind::Class::Person) =>
+        {
+            return None
+        }
+        _ => {}
+    }
+    if !(r + 1..words.len()).any(|i| lexicon::is_verb(term(i)) || AUX.contains(&term(i))) {
+        return None;
+    }
+    let (d, n, vw, rw) = (
+        words.get(det)?,
+        words.get(det + 1)?,
+        words.get(verb)?,
+        words.get(r)?,
+    );
+    let noun = clause.get(n.start..vw.start)?.trim();
+    let relative = clause
+        .get(rw.start..)?
+        .trim()
+        .trim_end_matches(['?', '.', ' ']);
+    let verb_end = words.get(r - 1)?.end;
+    Some(Relative {
+        description: format!("which {noun} {relative}?"),
+        before: clause.get(..d.start)?.to_string(),
+        rest: format!("{}?", clause.get(vw.start..verb_end)?),
         whose: false,
     })
 }
@@ -282,6 +393,66 @@ mod tests {
         // A name in the antecedent: proposed whole, not cut.
         assert_eq!(
             cut("Ruth Mackay played in the English band formed in what year?"),
+            None
+        );
+    }
+
+    #[test]
+    fn an_extraposed_relative_clause_describes_the_noun_before_the_verb() {
+        assert_eq!(
+            cut("Where was the person born who was recognized by MIAL and is an American soprano?"),
+            Some((
+                "which person who was recognized by MIAL and is an American soprano?".into(),
+                "Where was {thing} born?".into()
+            ))
+        );
+        assert_eq!(
+            cut("What position did the former Major League Baseball player play who worked on the same broadcast team as Kim Kelch?"),
+            Some((
+                "which former Major League Baseball player who worked on the same broadcast team as Kim Kelch?".into(),
+                "What position did {thing} play?".into()
+            ))
+        );
+        // Paraphrases: another question word and verb, "that" after a bare
+        // question word.
+        assert_eq!(
+            cut("In which city was the singer born who recorded Harbour Lights?"),
+            Some((
+                "which singer who recorded Harbour Lights?".into(),
+                "In which city was {thing} born?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Where was the band formed that recorded Harbour Lights?"),
+            Some((
+                "which band that recorded Harbour Lights?".into(),
+                "Where was {thing} formed?".into()
+            ))
+        );
+        assert_eq!(
+            cut("In which town did the drummer grow up who played on Harbour Lights?"),
+            Some((
+                "which drummer who played on Harbour Lights?".into(),
+                "In which town did {thing} grow up?".into()
+            ))
+        );
+        // Distractors: no verb between the noun and the pronoun, "that" as a
+        // determiner, a clause that may describe the thing asked.
+        assert_eq!(
+            cut("Who was the drummer that played on Harbour Lights?"),
+            None
+        );
+        assert_eq!(cut("What did the band release that year?"), None);
+        assert_eq!(
+            cut("What series has Smith worked on that is based on a novel by Margaret Atwood?"),
+            None
+        );
+        assert_eq!(
+            cut("Which singer did the band hire who had sung with Callum Reid?"),
+            None
+        );
+        assert_eq!(
+            cut("Where was the person who was recognized by MIAL born?"),
             None
         );
     }
