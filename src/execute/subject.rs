@@ -11,7 +11,9 @@
 //! with the sentence that answers.
 //!
 //! Guarantees: the value is the title's short form ([`title_base`]) exactly
-//! as the passage text writes it, with the span where it does; `None`
+//! as the passage text writes it, with the span where it does, or the
+//! longer name the text opens with when it never writes the short one
+//! ("Spiro Theodore \"Ted\" Agnew" for Spiro Agnew); `None`
 //! whenever the kind asked or the page's kind is unknown, they share no
 //! class, the question uses a word of the page's name (then it asks *about*
 //! that thing, and the sentence is the answer), or the text never writes the
@@ -38,8 +40,27 @@ pub fn subject(p: &Passage, frame: &Frame) -> Option<Span> {
     if name.is_empty() || shares_a_word(&frame.question, name) {
         return None;
     }
-    let start = analyze::word_at(&p.text, name)?;
-    Some(analyze::char_span(&p.text, start, start + name.len()))
+    let (start, end) = analyze::word_at(&p.text, name)
+        .map(|start| (start, start + name.len()))
+        .or_else(|| opening_name(&p.text, name))?;
+    Some(analyze::char_span(&p.text, start, end))
+}
+
+/// Where a page that never writes its short name opens with a longer one
+/// ("Spiro Theodore \"Ted\" Agnew (…)" for "Spiro Agnew"): from the
+/// name's first word, which opens the text, to its last word, before the
+/// first "(" or ",".
+fn opening_name(text: &str, name: &str) -> Option<(usize, usize)> {
+    let (first, last) = (
+        name.split_whitespace().next()?,
+        name.split_whitespace().last()?,
+    );
+    if first == last || !text.starts_with(first) {
+        return None;
+    }
+    let lead = text.get(..text.find(['(', ','])?)?.trim_end();
+    let at = analyze::word_at(lead, last)?;
+    (at > first.len()).then_some((0, at + last.len()))
 }
 
 /// The name the answering sentence `range` of `text` gives a thing of the
@@ -214,6 +235,37 @@ mod tests {
                 text,
                 "What company used the pseudonym Jane Ryan?"
             ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_page_that_opens_with_a_longer_name_names_the_answer() {
+        let text = "Spiro Theodore \"Ted\" Agnew ( ; November 9, 1918 – September 17, 1996) \
+                    was the 39th Vice President of the United States. He served under Nixon.";
+        for q in [
+            "Who is the 39th Vice President of the United States?",
+            "Which politician served as the 39th Vice President of the United States?",
+        ] {
+            assert_eq!(
+                subject_of("Spiro Agnew", text, q).as_deref(),
+                Some("Spiro Theodore \"Ted\" Agnew"),
+                "{q}"
+            );
+        }
+        // The opening is another name: the title's first word does not open
+        // it, or its last word is not in the name before "(" or ",".
+        assert_eq!(
+            subject_of(
+                "Ted Agnew",
+                text,
+                "Who is the 39th Vice President of the United States?"
+            ),
+            None
+        );
+        let wife = "Elinor Judefind, the wife of Spiro Agnew, was born in Baltimore.";
+        assert_eq!(
+            subject_of("Spiro Agnew", wife, "Who was born in Baltimore?"),
             None
         );
     }
