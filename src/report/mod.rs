@@ -165,12 +165,14 @@ fn full_name(value: &Value, slots: &[Slot]) -> Option<String> {
             .iter()
             .flat_map(|s| &s.evidence)
             .find(|e| e.passage_id == *id)
-            .and_then(|e| names::full_name(id, &e.text)),
+            .and_then(|e| names::full_name(id, &e.text).or_else(|| names::also_known(id, &e.text))),
         Value::Choice { slot, label, .. } => slots
             .iter()
             .find(|s| s.id == *slot)
             .and_then(|s| s.evidence.first())
-            .and_then(|e| names::full_name(label, &e.text)),
+            .and_then(|e| {
+                names::full_name(label, &e.text).or_else(|| names::also_known(label, &e.text))
+            }),
         _ => None,
     }
 }

@@ -6,6 +6,10 @@
 //! gives that full name too, so a reader who knows the thing under its full
 //! name (or a form written with it) recognises the answer.
 //!
+//! A page may also give its subject another name in the parenthesis after
+//! its opening one ("Ghostbusters (also known as Ghostbusters: Answer the
+//! Call …)"); [`also_known`] reads it, for a page with no longer full name.
+//!
 //! Guarantees: [`full_name`] is `Some` only when the passage text opens
 //! (after an optional "The") with a run of capitalised words — name
 //! particles ("van", "de", "mac", …) allowed between them, a quoted nickname
@@ -101,6 +105,38 @@ pub fn full_name(title: &str, text: &str) -> Option<String> {
     Some(words.join(" "))
 }
 
+/// Words that give a page's other name in its opening parenthesis.
+const ALSO: &[&str] = &["also known as ", "also called ", "a.k.a. "];
+
+/// The other name a page gives its subject in the parenthesis after its
+/// opening name ("Ghostbusters (also known as Ghostbusters: Answer the Call
+/// and …)" → "also known as Ghostbusters: Answer the Call"): the text opens
+/// with the title's short form (after an optional "The"), and the name runs
+/// from the marker to " and ", a comma, a semicolon or the parenthesis's
+/// end, starts with a capital and has at most [`MAX_WORDS`] words.
+pub fn also_known(title: &str, text: &str) -> Option<String> {
+    let short = title_base(title).unwrap_or(title);
+    let lead = text.trim_start();
+    let lead = lead.strip_prefix(short).or_else(|| {
+        lead.strip_prefix("The ")
+            .and_then(|l| l.strip_prefix(short))
+    })?;
+    let inside = lead.strip_prefix(" (")?;
+    let inside = inside.get(..inside.find(')')?)?;
+    let (at, marker) = ALSO
+        .iter()
+        .find_map(|m| inside.find(m).map(|at| (at, *m)))?;
+    let rest = inside.get(at + marker.len()..)?;
+    let end = [" and ", ",", ";"]
+        .iter()
+        .filter_map(|stop| rest.find(stop))
+        .min()
+        .unwrap_or(rest.len());
+    let name = rest.get(..end)?.trim();
+    let words = name.split_whitespace().count();
+    (starts_upper(name) && words <= MAX_WORDS).then(|| format!("{}{name}", marker))
+}
+
 fn starts_upper(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
 }
@@ -118,7 +154,7 @@ fn same_word(title_word: &str, word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::full_name;
+    use super::{also_known, full_name};
 
     #[test]
     fn a_page_lead_that_extends_the_title_is_the_full_name() {
@@ -219,6 +255,48 @@ mod tests {
         ];
         for (title, text) in cases {
             assert_eq!(full_name(title, text), None, "{title}: {text}");
+        }
+    }
+
+    #[test]
+    fn another_name_the_page_opens_with() {
+        let cases = [
+            (
+                "Ghostbusters (2016 film)",
+                "Ghostbusters (also known as Ghostbusters: Answer the Call and marketed as such on \
+                 home release) is a 2016 supernatural comedy film.",
+                Some("also known as Ghostbusters: Answer the Call"),
+            ),
+            (
+                "The Fens",
+                "The Fens (also called Fenland, a region of eastern England) are a marshy region.",
+                Some("also called Fenland"),
+            ),
+            (
+                "Tobias Reed",
+                "Tobias Reed (born 1890; also known as Toby Reed) was a ferryman.",
+                Some("also known as Toby Reed"),
+            ),
+            // A common noun, not a name; a page that opens with another
+            // name; an alias outside the opening parenthesis.
+            (
+                "Greenland shark",
+                "Greenland shark (also known as the gurry shark, or grey shark) is a shark.",
+                None,
+            ),
+            (
+                "Robby Benson",
+                "Robin David Segal (born 1956), better known as Robby Benson, is an actor.",
+                None,
+            ),
+            (
+                "Harbour Lights",
+                "Harbour Lights (1998) is an album, also known as Lights.",
+                None,
+            ),
+        ];
+        for (title, text, want) in cases {
+            assert_eq!(also_known(title, text).as_deref(), want, "{title}");
         }
     }
 }
