@@ -18,7 +18,9 @@
 //! verb, "Where was the person born who was recognized by MIAL?" — describes
 //! the noun before that verb: the description is "which person who was
 //! recognized by MIAL?", the rest the main clause about the thing found
-//! ("Where was {q1} born?").
+//! ("Where was {q1} born?"). So does one between commas right after that
+//! noun ("In what year was the player, who was part of the rivalry, named
+//! MVP?").
 //!
 //! Guarantees: only a clause whose asking word comes after a relative
 //! pronoun ([`frame::relative_pronoun`]), or right after a participle (one
@@ -64,7 +66,9 @@ impl Relative {
 /// The description and the rest of an English clause that asks through a
 /// relative clause; `None` for any other clause.
 pub fn split(clause: &str) -> Option<Relative> {
-    asked_inside(clause).or_else(|| extraposed(clause))
+    asked_inside(clause)
+        .or_else(|| extraposed(clause))
+        .or_else(|| between_commas(clause))
 }
 
 /// A relative clause, full or reduced, with the asking word inside it.
@@ -245,6 +249,49 @@ fn extraposed(clause: &str) -> Option<Relative> {
         description: format!("which {noun} {relative}?"),
         before: clause.get(..d.start)?.to_string(),
         rest: format!("{}?", clause.get(vw.start..verb_end)?),
+        whose: false,
+    })
+}
+
+/// A non-restrictive relative clause between commas right after the noun
+/// the question asks about ("In what year was the Golden State NBA player,
+/// who was part of the Cavaliers-Warriors rivalry, named Finals MVP?"): the
+/// description is the noun with its clause ("which Golden State NBA player
+/// who was part of the Cavaliers-Warriors rivalry?"), the rest the question
+/// around them ("In what year was {q1} named Finals MVP?"). Only after
+/// question words, an auxiliary and a determiner, with "who" or "which",
+/// and with words left after the closing comma.
+fn between_commas(clause: &str) -> Option<Relative> {
+    let words = crate::analyze::words(clause);
+    let term = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
+    let r = words
+        .iter()
+        .position(|w| matches!(w.term.as_str(), "who" | "which"))?;
+    let wh = (0..2).find(|&i| WH.contains(&term(i)))?;
+    let det = (wh + 2..r).find(|&i| frame::ANTECEDENT_DETERMINERS.contains(&term(i)))?;
+    if !AUX.contains(&term(det - 1)) || det - 1 > wh + 3 || det + 1 >= r || r - det > MAX_NOUN + 1 {
+        return None;
+    }
+    let (d, n, last, rw) = (
+        words.get(det)?,
+        words.get(det + 1)?,
+        words.get(r - 1)?,
+        words.get(r)?,
+    );
+    // The noun phrase ends at the comma that opens the clause.
+    if clause.get(last.end..rw.start)?.trim() != "," {
+        return None;
+    }
+    let close = rw.start + clause.get(rw.start..)?.find(',')?;
+    let relative = clause.get(rw.start..close)?.trim();
+    let rest = clause.get(close + 1..)?.trim();
+    if rest.trim_end_matches(['?', '.', ' ']).is_empty() {
+        return None;
+    }
+    Some(Relative {
+        description: format!("which {} {relative}?", clause.get(n.start..last.end)?),
+        before: clause.get(..d.start)?.to_string(),
+        rest: rest.to_string(),
         whose: false,
     })
 }
@@ -453,6 +500,37 @@ mod tests {
         );
         assert_eq!(
             cut("Where was the person who was recognized by MIAL born?"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_relative_clause_between_commas_describes_the_noun_before_it() {
+        assert_eq!(
+            cut("In what year was the Golden State NBA player, who was part of the Cavaliers-Warriors rivalry, named NBA Finals Most Valuable Player?"),
+            Some((
+                "which Golden State NBA player who was part of the Cavaliers-Warriors rivalry?".into(),
+                "In what year was {thing} named NBA Finals Most Valuable Player?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Where was the drummer, who played on Harbour Lights, born?"),
+            Some((
+                "which drummer who played on Harbour Lights?".into(),
+                "Where was {thing} born?".into()
+            ))
+        );
+        // A name before the clause, no closing comma, nothing after it.
+        assert_eq!(
+            cut("Where was Iona Fraser, who played on Harbour Lights, born?"),
+            None
+        );
+        assert_eq!(
+            cut("Where was the drummer, who played on Harbour Lights born?"),
+            None
+        );
+        assert_eq!(
+            cut("Who is the drummer, who played on Harbour Lights?"),
             None
         );
     }

@@ -310,6 +310,9 @@ fn linked(
     // sitcom written by who?" is not answered by the sitcom).
     let asked = kind::asked(&frame.question, frame.answer).filter(|_| titles);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
+    // Whether each found mention's page holds the role asked (`None`:
+    // unknown, no page or no role).
+    let mut fits: Vec<Option<bool>> = Vec::new();
     for m in mentions {
         let Some(e) = index.entity(m.entity) else {
             continue;
@@ -323,10 +326,10 @@ fn linked(
                 continue;
             }
         }
-        if let Some(role) = found_head.role.as_deref().filter(|_| titles) {
-            if !page_has_role(index, m.entity, role) {
-                continue;
-            }
+        let role = found_head.role.as_deref().filter(|_| titles);
+        let fit = role.and_then(|role| page_role(index, m.entity, role));
+        if fit.is_some_and(|f| f.conflicts) {
+            continue;
         }
         let value = match want {
             Want::Entity(kind) => {
@@ -378,6 +381,15 @@ fn linked(
             usize::MAX / 2 + distance(range, &[reading.clause])
         };
         found.push((rank, value, span));
+        fits.push(fit.map(|f| f.holds));
+    }
+    // A page that says it holds the role asked rules out those that say
+    // they hold only others ("the drummer who played on Harbour Lights" is
+    // the drummer the album names, not its singer, even when the drummer's
+    // page cannot answer the rest).
+    if fits.contains(&Some(true)) {
+        let mut keep = fits.iter().map(|f| *f != Some(false));
+        found.retain(|_| keep.next().unwrap_or(true));
     }
     // The page itself is a candidate after every name in the answering
     // clause, and before them when its first sentence says it is the head's
@@ -449,16 +461,29 @@ fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
         .is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
 }
 
-/// True unless the entity's page (when loaded) says it holds only roles
-/// known to differ from `role` ([`kind::other_role`]): "a novelist" is not
-/// the page that says "… is a Danish film director", while a "poet" may be
-/// the page of a "writer".
-fn page_has_role(index: &Index, entity: u32, role: &str) -> bool {
-    index
+/// What an entity's page (when loaded) says of the role asked.
+#[derive(Clone, Copy)]
+struct RoleFit {
+    /// One of its roles is the role asked ([`kind::same_role`]).
+    holds: bool,
+    /// It holds only roles known to differ ([`kind::other_role`]): "a
+    /// novelist" is not the page that says "… is a Danish film director",
+    /// while a "poet" may be the page of a "writer".
+    conflicts: bool,
+}
+
+/// The page's fit to `role`; `None` when it is not loaded or names no role.
+fn page_role(index: &Index, entity: u32, role: &str) -> Option<RoleFit> {
+    let page = index
         .owners(entity)
         .iter()
-        .find_map(|&d| index.passage(d))
-        .is_none_or(|page| !kind::other_role(role, &kind::defining_heads(&page.text)))
+        .find_map(|&d| index.passage(d))?;
+    let heads = kind::defining_heads(&page.text);
+    let roles: Vec<&String> = heads.iter().filter(|h| kind::is_role(h)).collect();
+    (!roles.is_empty()).then(|| RoleFit {
+        holds: roles.iter().any(|h| kind::same_role(role, h)),
+        conflicts: kind::other_role(role, &heads),
+    })
 }
 
 /// The rank of a passage's own title among a title follow's values: after
