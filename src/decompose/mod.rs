@@ -58,6 +58,12 @@ pub struct Decomposition {
     pub unplanned: Vec<Unplanned>,
 }
 
+/// True when `word` (lowercase) ties a description's head to its anchor in
+/// a follow step's question ("the filmmaker *behind* Salt Roads").
+pub fn links_description(word: &str) -> bool {
+    nested::PREPOSITIONS.contains(&word)
+}
+
 /// Rejects empty and over-long questions.
 pub fn check_question(question: &str) -> Result<&str> {
     let q = question.trim();

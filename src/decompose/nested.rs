@@ -27,7 +27,7 @@ use super::frame::PART_HEADS;
 use crate::analyze::fold::Lower;
 
 /// Prepositions that tie a description's head to its anchor.
-const PREPOSITIONS: &[&str] = &[
+pub(super) const PREPOSITIONS: &[&str] = &[
     "of",
     "from",
     "in",

@@ -92,14 +92,20 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
 /// pages say "singer", "vocalist"; "the label Jean Cowie was the *founder*
 /// of" where they say "founded by"), so it can rank sentences, not be
 /// required. A word in `-ing` is a noun ("refund shipping") and stays what
-/// it is.
+/// it is. So are a role noun ("the *filmmaker* behind Salt Roads", where
+/// pages say "film director": the candidate's page is held to the role
+/// instead) and the preposition that ties the description to its anchor
+/// ("behind").
 pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
     for w in words.iter_mut() {
         let Some(t) = frame.terms.get(w.position) else {
             continue;
         };
         let word = frame.question.get(t.start..t.end).unwrap_or("").lower();
-        let relation = lexicon::is_verb(&word) || lexicon::agent_verb(&word).is_some();
+        let relation = lexicon::is_verb(&word)
+            || lexicon::agent_verb(&word).is_some()
+            || super::kind::is_role(&word)
+            || crate::decompose::links_description(&word);
         if w.unknown && w.role == Role::Topic && relation {
             w.role = Role::Soft;
         }
