@@ -714,23 +714,28 @@ fn check_compound(index: &Index, c: &Compound) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn compound_questions_split_where_a_question_starts() {
+/// Runs one group of compound cases: prints each failure, then the count,
+/// and fails below `min`.
+fn run_compounds(name: &str, cases: &[Compound], min: usize) {
     let index = index();
-    let cases = compounds();
     let mut passed = 0;
-    for c in &cases {
+    for c in cases {
         match check_compound(&index, c) {
             Ok(()) => passed += 1,
             Err(e) => eprintln!("FAIL {}\n     {e}", c.question),
         }
     }
-    eprintln!("{passed} of {} compound cases pass", cases.len());
+    eprintln!("{passed} of {} {name} cases pass", cases.len());
     assert!(
-        passed >= MIN_COMPOUND,
-        "{passed} of {} compound cases pass, fewer than {MIN_COMPOUND}",
+        passed >= min,
+        "{passed} of {} {name} cases pass, fewer than {min}",
         cases.len()
     );
+}
+
+#[test]
+fn compound_questions_split_where_a_question_starts() {
+    run_compounds("compound", &compounds(), MIN_COMPOUND);
 }
 
 /// Compound questions whose later part names nothing and says "it", "she",
@@ -784,24 +789,7 @@ const MIN_PRONOUN: usize = 6;
 
 #[test]
 fn a_later_part_s_pronoun_is_read_from_the_part_before() {
-    let index = index();
-    let cases = pronoun_compounds();
-    let passed = cases
-        .iter()
-        .filter(|c| match check_compound(&index, c) {
-            Ok(()) => true,
-            Err(e) => {
-                eprintln!("FAIL {}\n     {e}", c.question);
-                false
-            }
-        })
-        .count();
-    eprintln!("{passed} of {} pronoun cases pass", cases.len());
-    assert!(
-        passed >= MIN_PRONOUN,
-        "{passed} of {} pronoun cases pass",
-        cases.len()
-    );
+    run_compounds("pronoun", &pronoun_compounds(), MIN_PRONOUN);
 }
 
 /// A parent is named from the child's side: "the father of Mara Quill" is

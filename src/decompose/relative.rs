@@ -174,6 +174,19 @@ const AUX: &[&str] = &[
     "did", "does", "do", "was", "is", "were", "are", "has", "have", "had",
 ];
 
+/// Where the question words that open a clause are: its first word, or the
+/// second after a preposition ("In which city …").
+fn question_words<'a>(term: &impl Fn(usize) -> &'a str) -> Option<usize> {
+    (0..2).find(|&i| WH.contains(&term(i)))
+}
+
+/// True when the word before the determiner `det` is an auxiliary, one to
+/// three words after the question word at `wh` ("Where *was* the …", "In
+/// what year *was* the …").
+fn auxiliary_before<'a>(term: &impl Fn(usize) -> &'a str, wh: usize, det: usize) -> bool {
+    det > wh + 1 && det - 1 <= wh + 3 && AUX.contains(&term(det - 1))
+}
+
 /// Most words of an extraposed clause's noun phrase ("former Major League
 /// Baseball player"): it is closed by the verb, so it may be longer than an
 /// antecedent found backwards from a pronoun.
@@ -206,13 +219,11 @@ fn extraposed(clause: &str) -> Option<Relative> {
     let det = (verb.saturating_sub(MAX_NOUN + 1)..verb)
         .rev()
         .find(|&i| frame::ANTECEDENT_DETERMINERS.contains(&term(i)))?;
-    let aux = det.checked_sub(1)?;
-    // The question words open the clause, after a preposition at most ("In
-    // which city …").
-    let wh = (0..2).find(|&i| WH.contains(&term(i)))?;
-    if det + 1 >= verb || !AUX.contains(&term(aux)) || aux <= wh || aux > wh + 3 {
+    let wh = question_words(&term)?;
+    if det + 1 >= verb || !auxiliary_before(&term, wh, det) {
         return None;
     }
+    let aux = det - 1;
     // The noun phrase holds no verb form of its own (an agent noun such as
     // "producer" stems like its verb, and is a noun).
     if (det + 1..verb).any(|i| lexicon::is_participle(term(i)) || AUX.contains(&term(i))) {
@@ -267,9 +278,9 @@ fn between_commas(clause: &str) -> Option<Relative> {
     let r = words
         .iter()
         .position(|w| matches!(w.term.as_str(), "who" | "which"))?;
-    let wh = (0..2).find(|&i| WH.contains(&term(i)))?;
+    let wh = question_words(&term)?;
     let det = (wh + 2..r).find(|&i| frame::ANTECEDENT_DETERMINERS.contains(&term(i)))?;
-    if !AUX.contains(&term(det - 1)) || det - 1 > wh + 3 || det + 1 >= r || r - det > MAX_NOUN + 1 {
+    if !auxiliary_before(&term, wh, det) || det + 1 >= r || r - det > MAX_NOUN + 1 {
         return None;
     }
     let (d, n, last, rw) = (

@@ -454,11 +454,12 @@ fn linked(
 /// True unless the entity's page (when loaded) says it is of another kind
 /// than `asked` ([`kind::fits`]).
 fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
-    index
-        .owners(entity)
-        .iter()
-        .find_map(|&d| index.passage(d))
-        .is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
+    page_of(index, entity).is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
+}
+
+/// The entity's own page, when one is loaded.
+fn page_of(index: &Index, entity: u32) -> Option<&Passage> {
+    index.owners(entity).iter().find_map(|&d| index.passage(d))
 }
 
 /// What an entity's page (when loaded) says of the role asked.
@@ -474,11 +475,7 @@ struct RoleFit {
 
 /// The page's fit to `role`; `None` when it is not loaded or names no role.
 fn page_role(index: &Index, entity: u32, role: &str) -> Option<RoleFit> {
-    let page = index
-        .owners(entity)
-        .iter()
-        .find_map(|&d| index.passage(d))?;
-    let heads = kind::defining_heads(&page.text);
+    let heads = kind::defining_heads(&page_of(index, entity)?.text);
     let roles: Vec<&String> = heads.iter().filter(|h| kind::is_role(h)).collect();
     (!roles.is_empty()).then(|| RoleFit {
         holds: roles.iter().any(|h| kind::same_role(role, h)),
