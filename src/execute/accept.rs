@@ -136,15 +136,12 @@ const GENERATIONS: &[&str] = &[
 /// Brandt Jr." for "When did Hugo Brandt die?"), which the question does not
 /// write after the name. Its page speaks of someone else.
 pub fn another_generation(frame: &Frame, title: &str) -> bool {
+    // The suffix ends the title ("Hugo Brandt, Jr."), or its short form
+    // ("Hugo Brandt Jr. (architect)").
     let base = crate::index::catalog::title_base(title).unwrap_or(title);
-    let Some((name, suffix)) = base.trim().rsplit_once(' ') else {
+    let Some((name, suffix)) = generation(title).or_else(|| generation(base)) else {
         return false;
     };
-    let suffix = suffix.to_ascii_lowercase();
-    if !GENERATIONS.contains(&suffix.as_str()) {
-        return false;
-    }
-    let name = name.trim_end_matches(',');
     frame.names.iter().any(|&(s, e)| {
         let (Some(given), Some(after)) = (frame.question.get(s..e), frame.question.get(e..)) else {
             return false;
@@ -157,6 +154,15 @@ pub fn another_generation(frame: &Frame, title: &str) -> bool {
             .to_ascii_lowercase();
         given.eq_ignore_ascii_case(name) && next != suffix
     })
+}
+
+/// A name and the generational suffix (lowercase) that ends it.
+fn generation(title: &str) -> Option<(&str, String)> {
+    let (name, suffix) = title.trim().rsplit_once(' ')?;
+    let suffix = suffix.to_ascii_lowercase();
+    GENERATIONS
+        .contains(&suffix.as_str())
+        .then(|| (name.trim_end_matches(','), suffix))
 }
 
 /// Accepts or rejects one reading.
@@ -204,4 +210,36 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         return Err(Rejection::Kind(frame.answer));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::another_generation;
+    use crate::decompose::frame::{frame, Strictness};
+
+    #[test]
+    fn a_generational_suffix_the_question_does_not_write_is_another_person() {
+        let of = |q: &str, title: &str| another_generation(&frame(q, Strictness::Question), title);
+        for q in [
+            "When did Hugo Brandt die?",
+            "In which year was Hugo Brandt born?",
+            "Where did Hugo Brandt teach painting?",
+        ] {
+            for title in [
+                "Hugo Brandt Jr.",
+                "Hugo Brandt Sr.",
+                "Hugo Brandt II",
+                "Hugo Brandt, Jr.",
+            ] {
+                assert!(of(q, title), "{q} / {title}");
+            }
+            // The person's own page, a qualified title, another surname.
+            for title in ["Hugo Brandt", "Hugo Brandt (painter)", "Hugo Brandtner"] {
+                assert!(!of(q, title), "{q} / {title}");
+            }
+        }
+        // The question writes the suffix: the page is that person's.
+        assert!(!of("When did Hugo Brandt Jr. die?", "Hugo Brandt Jr."));
+        assert!(!of("When did Hugo Brandt, Jr. die?", "Hugo Brandt Jr."));
+    }
 }
