@@ -114,7 +114,7 @@ const DETERMINERS: &[&str] = &[
 ];
 /// The words an antecedent starts with ("*a* filmmaker who", "*another*
 /// sport that").
-pub(super) const ANTECEDENT_DETERMINERS: &[&str] = &["a", "an", "the", "another"];
+pub(super) const ANTECEDENT_DETERMINERS: &[&str] = &["a", "an", "the", "another", "this"];
 const COPULAS: &[&str] = &["is", "was", "are", "were", "be", "been"];
 const RELATIVES: &[&str] = &["that", "which", "who", "whom", "whose", "where"];
 /// Lowercase words that join two capitalized words into one name.
@@ -127,7 +127,9 @@ const TIME_UNITS: &[&str] = &[
     "day", "days", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "minute",
     "minutes", "second", "seconds",
 ];
-const PLACE_NOUNS: &[&str] = &[
+/// Nouns that ask for a place ("which *town*"), and that name a place's
+/// kind before its name ("on the river Wend").
+pub(crate) const PLACE_NOUNS: &[&str] = &[
     "city",
     "country",
     "state",
@@ -817,7 +819,21 @@ pub(super) const MAX_ANTECEDENT: usize = 4;
 /// [`MAX_ANTECEDENT`] words before it that does not follow a copula.
 fn that_relative(q: &str, w: &[Word], i: usize) -> bool {
     let prev = i.checked_sub(1).and_then(|p| w.get(p));
-    let verb = |p: &Word| lexicon::is_verb(&p.lower) && lexicon::agent_verb(&p.lower).is_none();
+    // A verb's present form after a determiner and at most two modifiers is
+    // a noun ("the record *label* that", "the TNT *show* that"); a past form
+    // stays a verb ("the man *said* that").
+    let after_determiner = |p: usize| {
+        (p.saturating_sub(3)..p).rev().any(|d| {
+            w.get(d)
+                .is_some_and(|x| DETERMINERS.contains(&x.lower.as_str()))
+                && (d + 1..p).all(|m| w.get(m).is_some_and(|x| !analyze::is_stop_word(&x.lower)))
+        })
+    };
+    let verb = |p: &Word| {
+        lexicon::is_verb(&p.lower)
+            && lexicon::agent_verb(&p.lower).is_none()
+            && (lexicon::is_participle(&p.lower) || !after_determiner(i - 1))
+    };
     if !relative_at(q, w, i) || prev.is_some_and(verb) {
         return false;
     }

@@ -39,7 +39,7 @@ pub(super) const PREPOSITIONS: &[&str] = &[
     "featuring",
 ];
 const RELATIVES: &[&str] = &["who", "that", "which", "whose", "whom", "where"];
-const DETERMINERS: &[&str] = &["the", "a", "an"];
+const DETERMINERS: &[&str] = &["the", "a", "an", "this"];
 /// Heads that name the kind of answer, not a thing to find first.
 const FRAME_HEADS: &[&str] = &[
     "name",
@@ -368,19 +368,43 @@ pub fn innermost(
         if !DETERMINERS.contains(&d.bare.as_str()) {
             continue;
         }
+        // "X was a station situated on Y": an indefinite predicate of a
+        // copula describes its subject, no other thing to find first.
+        let predicate = matches!(d.bare.as_str(), "a" | "an")
+            && i.checked_sub(1)
+                .and_then(|p| w.get(p))
+                .is_some_and(|p| matches!(p.bare.as_str(), "is" | "was" | "are" | "were"));
+        if predicate {
+            continue;
+        }
+        // A name may modify the head ("the *Norfolk* farmer defended by
+        // …", "the *Glasgow* label that …"): the noun phrase goes on past it.
+        let modifier = w
+            .get(i + 1)
+            .and_then(|x| in_name(&names, x).filter(|r| r.0 == x.start))
+            .filter(|r| !clause.get(r.0..r.1).is_some_and(|t| t.starts_with('{')));
+        let lead = modifier.map_or(0, |r| {
+            w.iter().skip(i + 1).take_while(|x| x.start < r.1).count()
+        });
         let np: Vec<&Word> = w
             .iter()
-            .skip(i + 1)
+            .skip(i + 1 + lead)
             .take_while(|x| np_word(x, &names))
             .collect();
-        if np.is_empty() {
+        // After a name, a verb is the name's own ("The Texas Tech Red
+        // Raiders *played* in …"): no head noun follows it.
+        if modifier.is_some() && np.first().is_some_and(|x| verb_like(x)) {
+            continue;
+        }
+        if np.is_empty() || modifier.is_some() {
             found.extend(agent_after(clause, &w, &names, i, &anchor));
         }
         let Some(head) = np.last() else { continue };
+        let from = modifier.map_or(head.start, |r| r.0).min(np[0].start);
         if names_no_thing(&head.bare) {
             continue;
         }
-        let k = i + 1 + np.len();
+        let k = i + 1 + lead + np.len();
         let Some(next) = w.get(k) else { continue };
         if APPOSITIVE_HEADS.contains(&head.bare.as_str()) && next.bare == "of" {
             continue;
@@ -508,7 +532,7 @@ pub fn innermost(
                 .map(|(g, _)| g);
         }
         let Some(end) = end else { continue };
-        let text = clause.get(np[0].start..end).unwrap_or("");
+        let text = clause.get(from..end).unwrap_or("");
         found.push(Description {
             start: d.start,
             end,

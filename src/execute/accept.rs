@@ -58,6 +58,9 @@ pub enum Rejection {
     Kind(Answer),
     /// The answering sentence does not name the kind of thing asked.
     Noun(String),
+    /// The answering sentence puts another ordinal on the question's noun
+    /// (asked, stated: "third office", "second office").
+    Ordinal(String, String),
 }
 
 impl Rejection {
@@ -71,6 +74,9 @@ impl Rejection {
             Rejection::Spread => "no passage answers it in one place".into(),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
             Rejection::Noun(n) => format!("no passage names the {n} asked for"),
+            Rejection::Ordinal(asked, stated) => {
+                format!("no passage states the {asked} (the best reads the {stated})")
+            }
             Rejection::Person => {
                 "first person: the scope names no user, and these facts are about someone".into()
             }

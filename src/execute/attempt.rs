@@ -446,6 +446,14 @@ impl Runner<'_> {
                     continue;
                 }
             }
+            let sentence = passage
+                .text
+                .get(reading.sentence.0..reading.sentence.1)
+                .unwrap_or("");
+            if let Some((a, s)) = super::ordinal::conflict(&frame.question, sentence) {
+                j.reject(Rejection::Ordinal(a, s));
+                continue;
+            }
             let mut kind_named = true;
             if let Some(n) = asked.as_deref() {
                 // The sentence that answers names the kind asked: the best

@@ -121,6 +121,14 @@ pub fn values(
                             span: name,
                             sentence: span.text.clone(),
                         },
+                        // "In which town …?" asks a place's name: a sentence
+                        // that names none does not answer it ("where do I
+                        // find …?" may be answered by one).
+                        None if frame.answer == Answer::Place
+                            && kind::asked_noun(&frame.question).is_some() =>
+                        {
+                            return Ok(Vec::new());
+                        }
                         None => Value::Passage {
                             passage_id: p.id.clone(),
                             text: span.text.clone(),
@@ -224,6 +232,7 @@ fn stated_value(
     let asked = super::stated::Asked {
         answer: frame.answer,
         life: super::life::asked(&frame.question),
+        other_event: super::life::names_other_event(&frame.question),
     };
     let found = super::stated::stated(
         asked,

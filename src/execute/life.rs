@@ -48,6 +48,19 @@ pub fn asked(question: &str) -> Option<Life> {
     }
 }
 
+/// True when an English question names an event other than a birth or a
+/// death ("In what year was Salt Roads *released*?"): a date of a life span
+/// does not answer it. A question with no verb ("When was Michael
+/// Tippett?") names none.
+pub fn names_other_event(question: &str) -> bool {
+    use crate::analyze::{is_stop_word, lexicon};
+    asked(question).is_none()
+        && question
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+            .any(|w| !is_stop_word(w) && (lexicon::is_verb(w) || lexicon::is_participle(w)))
+}
+
 /// Dashes a life span is written with.
 const DASHES: &[char] = &['–', '—', '－', '~', '～'];
 
@@ -116,6 +129,27 @@ mod tests {
             "When did the war end?",
         ] {
             assert_eq!(asked(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn another_event_is_named_by_a_verb() {
+        for q in [
+            "In what year was Salt Roads released?",
+            "When did the band form?",
+            "What year did Ada Lund start acting?",
+            "When was the Diet of Worms held?",
+        ] {
+            assert!(names_other_event(q), "{q}");
+        }
+        // No verb, or a life event: a life span's date may answer.
+        for q in [
+            "When was Michael Tippett?",
+            "When was Hugo Brandt born?",
+            "In what year did Hugo Brandt die?",
+            "What is the birth date of Lena Ostrova?",
+        ] {
+            assert!(!names_other_event(q), "{q}");
         }
     }
 

@@ -18,6 +18,7 @@ mod head;
 mod hyphen;
 pub(crate) mod kind;
 pub mod life;
+mod ordinal;
 pub mod read;
 mod spell;
 pub mod stated;

@@ -587,6 +587,9 @@ pub struct Reader<'a> {
     opposite: Option<lexicon::Event>,
     /// The question asks about a life event ([`LIFE_EVENTS`]).
     life: bool,
+    /// The question names another event, which no date of a life span
+    /// answers ([`super::life::names_other_event`]).
+    other_event: bool,
     /// The question's hyphenated words a passage may write apart.
     hyphenated: Vec<Hyphenated>,
 }
@@ -621,6 +624,7 @@ impl<'a> Reader<'a> {
                 .then(|| opposite_event(words))
                 .flatten(),
             life: words.iter().any(|w| LIFE_EVENTS.contains(&w.stem.as_str())),
+            other_event: super::life::names_other_event(&frame.question),
             hyphenated: hyphen::hyphenated(
                 frame,
                 &words.iter().map(|w| w.stem.as_str()).collect::<Vec<_>>(),
@@ -650,6 +654,7 @@ impl<'a> Reader<'a> {
             key_as_name: self.key_as_name,
             opposite: self.opposite,
             life: self.life,
+            other_event: self.other_event,
             hyphenated: self.hyphenated.clone(),
         }
     }
@@ -664,9 +669,15 @@ impl<'a> Reader<'a> {
 
     /// True when a clause states a value of the expected kind
     /// ([`states`]) that can answer the question: not the date of another
-    /// event ([`Reader::cannot_date`]).
+    /// event ([`Reader::cannot_date`]), nor only a life span's when the
+    /// question asks of another event.
     fn typed(&self, text: &str) -> bool {
-        states(self.frame.answer, text, self.locative) && !self.cannot_date(text)
+        let life_dates_only = self.other_event
+            && matches!(self.frame.answer, Answer::Year | Answer::Date)
+            && super::stated::only_life_years(text);
+        states(self.frame.answer, text, self.locative)
+            && !self.cannot_date(text)
+            && !life_dates_only
     }
 
     /// Whether a sentence cannot date the event the question asks about: it

@@ -29,11 +29,17 @@ use super::life::{self, Life};
 pub struct Asked {
     pub answer: Answer,
     pub life: Option<Life>,
+    /// The question names another event ([`life::names_other_event`]).
+    pub other_event: bool,
 }
 
 impl From<Answer> for Asked {
     fn from(answer: Answer) -> Self {
-        Asked { answer, life: None }
+        Asked {
+            answer,
+            life: None,
+            other_event: false,
+        }
     }
 }
 
@@ -143,6 +149,14 @@ fn years(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// True when every year `text` states is a date of a life span or a birth
+/// in parentheses ("Elena Sorensen (born 21 August 1962) is a director"),
+/// and it states one: such a sentence dates no other event.
+pub(super) fn only_life_years(text: &str) -> bool {
+    let ys = years(text, (0, text.len()));
+    !ys.is_empty() && ys.iter().all(|r| life::side(text, r.0).is_some())
 }
 
 /// Words of `text[s..e]` with byte ranges (lowercase).
@@ -338,13 +352,20 @@ pub(crate) fn names(text: &str, range: (usize, usize), given: &[String]) -> Vec<
         }
     }
     out.extend(run);
-    out.retain(|&(s, e)| {
-        let t = text.get(s..e).unwrap_or("").lower();
-        !given
-            .iter()
-            .any(|g| g.contains(&t) || t.contains(g.as_str()))
-    });
+    out.retain(|&(s, e)| !is_given(text.get(s..e).unwrap_or(""), given));
     out
+}
+
+/// True when a name is one the question gives (lowercase `given`): the
+/// same, a part of one, or one with a qualifier after it ("Gainesville,
+/// Florida" for Gainesville). A place in a given one is not ("Alachua
+/// County, Florida" for "what county in Florida?").
+fn is_given(name: &str, given: &[String]) -> bool {
+    let t = name.lower();
+    let bare = t.strip_prefix("the ").unwrap_or(&t);
+    given
+        .iter()
+        .any(|g| g.contains(t.as_str()) || bare.starts_with(g.as_str()))
 }
 
 /// The byte offset of the last lowercase verb or participle before byte
@@ -412,12 +433,21 @@ pub fn stated(
     linked: &[(usize, usize)],
     given: &[String],
 ) -> Option<Found> {
-    let Asked { answer, life } = asked.into();
+    let Asked {
+        answer,
+        life,
+        other_event,
+    } = asked.into();
     let inside = |r: &(usize, usize)| r.0 >= sentence.0 && r.1 <= sentence.1;
     // A date of a life span is the event its side of the dash is: the
-    // death for "When did X die?", never the birth before it.
-    let of_event =
-        |r: &(usize, usize)| life.is_none_or(|l| life::side(text, r.0).is_none_or(|s| s == l));
+    // death for "When did X die?", never the birth before it; and a
+    // question that asks no life event (a film's release) is not answered
+    // by a birth or a death.
+    let of_event = |r: &(usize, usize)| match (life, life::side(text, r.0)) {
+        (_, None) => true,
+        (Some(asked), Some(side)) => asked == side,
+        (None, Some(_)) => !other_event,
+    };
     let candidates: Vec<(usize, usize)> = match answer {
         Answer::Year => years(text, sentence).into_iter().filter(of_event).collect(),
         Answer::Date => dates(text, sentence).into_iter().filter(of_event).collect(),
@@ -438,14 +468,25 @@ pub fn stated(
             }
         }
         Answer::Person | Answer::Place => {
-            let not_given = |&(s, e): &(usize, usize)| {
-                let t = text.get(s..e).unwrap_or("").lower();
-                !given.iter().any(|g| g == &t || t.contains(g.as_str()))
-            };
+            let not_given =
+                |&(s, e): &(usize, usize)| !is_given(text.get(s..e).unwrap_or(""), given);
             // A place follows "in", "at", "from" …; a person does not; and it
             // is named in the answering clause itself ("founded by Tom Poe,
             // who was born in Porto" does not say where a label was founded).
-            let place_like = |&(s, _): &(usize, usize)| follows(text, s, LOCATIVE);
+            // So does one after its kind noun there ("on the river Wend").
+            let place_like = |&(s, _): &(usize, usize)| {
+                follows(text, s, LOCATIVE) || {
+                    let before = text.get(..s).unwrap_or("").trim_end();
+                    let (rest, kind) = before.rsplit_once(' ').unwrap_or(("", before));
+                    let rest = rest.trim_end();
+                    let rest = rest
+                        .strip_suffix(" the")
+                        .or_else(|| rest.strip_suffix(" The"))
+                        .unwrap_or(rest);
+                    crate::decompose::frame::PLACE_NOUNS.contains(&kind)
+                        && follows(text, rest.len(), LOCATIVE)
+                }
+            };
             // "in May 2008" says when: a month is neither a place nor a person.
             let month = |&(s, e): &(usize, usize)| {
                 let t = text.get(s..e).unwrap_or("").lower();
@@ -481,12 +522,23 @@ pub fn stated(
             // A name begun in a clause may run past the comma that ends it
             // ("in Franconia, New Hampshire").
             let within = |r: &(usize, usize), c: &(usize, usize)| r.0 >= c.0 && r.0 < c.1;
+            // An answering clause that opens with a participle goes on
+            // describing the sentence's subject ("a band from Edinburgh,
+            // Scotland, *formed* in 1991"): a place before it is the
+            // subject's too.
+            let participial = text
+                .get(clause.0..clause.1)
+                .and_then(|c| c.split_whitespace().next())
+                .is_some_and(|w| lexicon::is_participle(&w.lower()));
+            let before_clause = (sentence.0, clause.0);
             let fits = |r: &(usize, usize)| {
                 !month(r)
                     && !demonym(r)
                     && !owner(r)
                     && (answer == Answer::Place) == place_like(r)
-                    && (within(r, &clause) || and_clauses.iter().any(|c| within(r, c)))
+                    && (within(r, &clause)
+                        || and_clauses.iter().any(|c| within(r, c))
+                        || (participial && answer == Answer::Place && within(r, &before_clause)))
                     && not_given(r)
             };
             let mut found: Vec<(usize, usize)> = linked
