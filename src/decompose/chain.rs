@@ -35,8 +35,10 @@ impl Builder<'_> {
             .or_else(|| self.bridged(clause))
     }
 
-    /// An open-text question that names a page and asks for a thing or a
-    /// value ("What 1876 battle featured the Other Magpie?"): the thing is
+    /// An open-text question that names a page, or a name no page is about
+    /// ("Which film director was born in Szeged and studied in Budapest?"),
+    /// and asks for a thing or a value ("What 1876 battle featured the
+    /// Other Magpie?"): the thing is
     /// proposed from the passages that match the whole question (a title
     /// they name next to the kind noun, or their own), then verified on its
     /// own page (seed 000: a guess stays a proposal until a span verifies
@@ -69,8 +71,13 @@ impl Builder<'_> {
         let where_of_name = patterns::where_subject(clause)
             .iter()
             .any(|at| titles.contains(at));
+        // With no page named, a question that names something no page is
+        // about is proposed too ("Which film director was born in Szeged
+        // …?"), unless it asks in the first person ("Where do I set the API
+        // key for Netlify?": a docs question asks for a passage, not for a
+        // thing with a page).
         if !asks_thing
-            || titles.is_empty()
+            || (titles.is_empty() && (f.names.is_empty() || f.first_person))
             || where_of_name
             || patterns::asks_property(clause)
             || f.with_role(frame::Role::Topic).next().is_none()

@@ -104,6 +104,9 @@ type Scored = Vec<(u32, f64)>;
 /// Follow values whose passages read within this much of the best are
 /// equally supported.
 const TIE: f32 = 0.05;
+/// Question words a sentence must match to be quoted on a page of the kind
+/// asked though it does not name the kind ([`naming`]).
+const STRONG: usize = 3;
 /// Weight of a candidate's ranking score (relative to the slot's best) next
 /// to how well it reads, when choosing among the passages that answer.
 const RANK: f32 = 1.0;
@@ -461,7 +464,8 @@ impl Runner<'_> {
                 // names, whose sentences speak of it) the first that does.
                 // Required when `noun` is given; else only preferred.
                 let own = names_title(&frame.question, &passage.title);
-                match naming(&passage.text, reading.sentence, n, own) {
+                let strong = reading.anchors.len() >= STRONG;
+                match naming(&passage.text, reading.sentence, n, own, strong) {
                     Some(at) if at != reading.sentence => {
                         reading.anchors.retain(|&a| a >= at.0 && a < at.1);
                         reading.sentence = at;
@@ -797,17 +801,31 @@ impl Runner<'_> {
 }
 
 /// The sentence of `text` that names `noun` (by stem: "festivals" names a
-/// festival): `best` when it does, else, when `any`, the first that does.
-fn naming(text: &str, best: (usize, usize), noun: &str, any: bool) -> Option<(usize, usize)> {
+/// festival): `best` when it does, else, when `any` (the page of what the
+/// question names), the first that does — unless `best` matches several of
+/// the question's words (`strong`) and the page's first sentence says the
+/// page is such a thing ("Tomas Varga … is a Hungarian film director": "He
+/// was born in Szeged and studied … in Budapest" is quoted for "which film
+/// director was born in Szeged and studied in Budapest?").
+fn naming(
+    text: &str,
+    best: (usize, usize),
+    noun: &str,
+    any: bool,
+    strong: bool,
+) -> Option<(usize, usize)> {
     let stem = crate::analyze::stem(noun);
     let names = |(s, e): (usize, usize)| {
         crate::analyze::words(text.get(s..e).unwrap_or(""))
             .iter()
             .any(|w| crate::analyze::stem(&w.term) == stem)
     };
-    std::iter::once(best)
-        .chain(read::sentences(text).filter(|_| any))
-        .find(|&r| names(r))
+    let mut sentences = read::sentences(text).filter(|_| any).peekable();
+    let defined = strong && sentences.peek().is_some_and(|&first| names(first));
+    if names(best) || defined {
+        return Some(best);
+    }
+    sentences.find(|&r| names(r))
 }
 
 /// True when `question` names a page's title (without its qualifier:
