@@ -1479,3 +1479,108 @@ fn proposed_without_a_page() -> Vec<Case> {
 fn things_proposed_in_a_question_that_names_no_page() {
     run("proposed-without-a-page", &proposed_without_a_page(), 6);
 }
+
+/// "Who is the director of …?": a description that is the whole question
+/// but for "who is", whose answer is the described thing itself (the follow
+/// step that finds it answers). Written before the change that plans them
+/// so (they were proposals verified by a retrieval, which quoted another
+/// person of the sentence: "Who is the director of The Lantern Keeper?"
+/// answered "Judit Halasz", its writer), with distractors: a role the page
+/// gives no one, a drummer who is not the original one, a film for which
+/// an album's role is asked, and a page where the role's holder is the
+/// band itself. Before the change 1 of 11 passed (each distractor came out
+/// `supported`: "Who is the bassist of The Lantern Keeper?" answered Judit
+/// Halasz); after it 10. Still failing: "the original drummer" is answered
+/// by the drummer who replaced them (a modifier of the head noun is not yet
+/// read). The pool is English only; a Chinese description ("…的导演") is
+/// planned by the 的 rule, not this one.
+fn identity_of_a_description() -> Vec<Case> {
+    vec![
+        answered(
+            "Who is the director of The Lantern Keeper?",
+            "F",
+            "Tomas Varga",
+        ),
+        answered(
+            "Who was the director of the film The Lantern Keeper?",
+            "F",
+            "Tomas Varga",
+        ),
+        answered(
+            "who's the director of The Lantern Keeper",
+            "F",
+            "Tomas Varga",
+        ),
+        answered(
+            "Who was the drummer of The Tidewalkers?",
+            "F",
+            "Iona Fraser",
+        ),
+        answered(
+            "Who is the lead singer of The Tidewalkers?",
+            "F",
+            "Callum Reid",
+        ),
+        answered(
+            "Who was the producer of Harbour Lights?",
+            "F",
+            "Anna Brodie",
+        ),
+        // The writer, not the director the other page calls a screenwriter.
+        answered(
+            "Who is the writer of The Lantern Keeper?",
+            "",
+            "Judit Halasz",
+        ),
+        unanswerable("Who is the producer of Northern Stars?"),
+        unanswerable("Who is the bassist of The Lantern Keeper?"),
+        unanswerable("Who was the director of Harbour Lights?"),
+        unanswerable("Who was the original drummer of The Tidewalkers?"),
+    ]
+}
+
+#[test]
+fn who_is_a_description_is_answered_by_the_thing_it_describes() {
+    run(
+        "identity-of-a-description",
+        &identity_of_a_description(),
+        10,
+    );
+}
+
+/// "Who wrote X?" when X's sentence names two people by two verbs ("directed
+/// by Tomas Varga and written by Judit Halasz"): the person is the one the
+/// asked verb governs, in any of its forms, not the nearest name. Written
+/// before the change that reads it, with distractors: the other verb of the
+/// same sentence, and verbs the pool never says of the film (no one edited
+/// or photographed it), which must not be answered by either name. Before
+/// the change 4 of 9 passed (the four "wrote" cases answered Tomas Varga,
+/// the director, and "photographed" Judit Halasz); after it 8. Still
+/// failing: "Who photographed …?" proposes Tomas Varga, and the sentence
+/// that names him, which says nothing of photographs, verifies him.
+fn person_of_the_asked_verb() -> Vec<Case> {
+    vec![
+        answered("Who wrote The Lantern Keeper?", "", "Judit Halasz"),
+        answered("Who was The Lantern Keeper written by?", "", "Judit Halasz"),
+        answered(
+            "The Lantern Keeper was written by whom?",
+            "",
+            "Judit Halasz",
+        ),
+        answered(
+            "Who wrote the 2004 drama film that premiered at Karlovy Vary?",
+            "",
+            "Judit Halasz",
+        ),
+        answered("Who directed The Lantern Keeper?", "", "Tomas Varga"),
+        answered("who directed the lantern keeper", "", "Tomas Varga"),
+        answered("Who formed The Tidewalkers?", "", "Callum Reid"),
+        unanswerable("Who edited The Lantern Keeper?"),
+        unanswerable("Who photographed The Lantern Keeper?"),
+    ]
+}
+
+#[test]
+fn a_person_is_the_one_the_asked_verb_governs() {
+    run("person-of-the-asked-verb", &person_of_the_asked_verb(), 8);
+}

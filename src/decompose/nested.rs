@@ -676,8 +676,12 @@ const NAME_WORDS: &[&str] = &["name", "called"];
 
 /// True when what is left of a clause around its placeholders only asks the
 /// described thing's name ("What is the name of {q2}?", "What was {q1}
-/// called?"): the last follow step, which finds the thing, answers it.
+/// called?") or who it is ("Who is {q1}?"): the last follow step, which
+/// finds the thing, answers it.
 pub fn asks_only_name(rest: &str) -> bool {
+    if asks_who(rest) {
+        return true;
+    }
     let content: Vec<String> = words(rest)
         .into_iter()
         .map(|x| x.bare)
@@ -686,16 +690,35 @@ pub fn asks_only_name(rest: &str) -> bool {
     !content.is_empty() && content.iter().all(|b| NAME_WORDS.contains(&b.as_str()))
 }
 
-/// True when the clause without `start..end` still has a content word.
+/// True when the words of `rest` outside placeholders are "who" and a form
+/// of "be" and nothing else ("Who is …?", "who's …", "Who was …?"): a
+/// question for a person that the person's name answers.
+fn asks_who(rest: &str) -> bool {
+    let w: Vec<String> = words(rest)
+        .into_iter()
+        .map(|x| x.bare)
+        .filter(|b| !b.starts_with('{'))
+        .collect();
+    let be = |b: &str| matches!(b, "is" | "was" | "are" | "were");
+    match w.as_slice() {
+        [who, verb] => who == "who" && be(verb),
+        [one] => matches!(one.as_str(), "who's" | "who\u{2019}s"),
+        _ => false,
+    }
+}
+
+/// True when the clause without `start..end` still asks something: a
+/// content word, or "who is" (the described thing's name answers it).
 fn asks_without(clause: &str, start: usize, end: usize) -> bool {
     let rest = format!(
         "{}{}",
         clause.get(..start).unwrap_or(""),
         clause.get(end..).unwrap_or("")
     );
-    crate::analyze::words(&rest)
-        .into_iter()
-        .any(|t| !crate::analyze::is_stop_word(&t.term))
+    asks_who(&rest)
+        || crate::analyze::words(&rest)
+            .into_iter()
+            .any(|t| !crate::analyze::is_stop_word(&t.term))
 }
 
 #[cfg(test)]
@@ -1000,6 +1023,25 @@ mod tests {
         assert!(!asks_only_name("What is the name of {q2} is found?"));
         assert!(!asks_only_name("When was {q1} born?"));
         assert!(!asks_only_name("{q1}"));
+        // "Who is …?" asks who the described thing is: its name.
+        assert!(asks_only_name("Who is {q1}?"));
+        assert!(asks_only_name("who's {q1}"));
+        assert!(asks_only_name("Who were {q1}?"));
+        assert!(!asks_only_name("Who is {q1} married to?"));
+        assert!(!asks_only_name("Who founded {q1}?"));
+        assert!(!asks_only_name("What is {q1}?"));
+    }
+
+    #[test]
+    fn who_is_a_description_is_one() {
+        let (text, question) = find_titled(
+            "Who is the director of The Lantern Keeper?",
+            "The Lantern Keeper",
+        );
+        assert_eq!(text, "the director of The Lantern Keeper");
+        assert_eq!(question, "which director of The Lantern Keeper?");
+        // Nothing else asked: no description ("Who is Tomas Varga?").
+        assert_eq!(find("Who is Tomas Varga?"), None);
     }
 
     #[test]

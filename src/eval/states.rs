@@ -108,6 +108,8 @@ pub struct PairRecord {
     pub b: String,
     pub full: [ClauseState; 2],
     pub reduced: [ClauseState; 2],
+    /// Each side asked alone over the full pool.
+    pub alone: [ClauseState; 2],
     pub parts_full: usize,
     pub answer_full: String,
     pub answer_reduced: String,
@@ -354,8 +356,13 @@ pub fn run(
             full_state(0) == ClauseState::SupportedGold
                 && full_state(1) == ClauseState::SupportedGold,
         );
-        for (side, single) in [(a, &mut single_a), (b, &mut single_b)] {
+        let mut alone_states = [ClauseState::Dropped; 2];
+        for (i, (side, single)) in [(a, &mut single_a), (b, &mut single_b)]
+            .into_iter()
+            .enumerate()
+        {
             let (state, states_gold) = alone(&full, side);
+            alone_states[i] = state;
             *single += usize::from(state == ClauseState::SupportedGold);
             right += usize::from(state.supported() && states_gold);
             wrong += usize::from(state.supported() && !states_gold);
@@ -374,6 +381,7 @@ pub fn run(
             b: b.id.clone(),
             full: [full_state(0), full_state(1)],
             reduced: [reduced_state(0), reduced_state(1)],
+            alone: alone_states,
             parts_full: parts,
             answer_full: answer(report_full),
             answer_reduced: answer(report_reduced),

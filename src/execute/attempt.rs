@@ -371,6 +371,7 @@ impl Runner<'_> {
             .first()
             .map_or(1.0, |c| c.score.max(1e-6));
         let mut broken_edge: Option<Edge> = None;
+        let verifying = verifies(task);
         // The passage a hop's key came from.
         let source = p
             .hop
@@ -486,7 +487,7 @@ impl Runner<'_> {
                 j.stale.get_or_insert(c.doc);
                 continue;
             }
-            let (found, last) =
+            let (mut found, last) =
                 match extract::values(self.index, c.doc, passage, output, &reading, frame) {
                     Ok(found) => (found, false),
                     // The passage names the described thing, and it has no
@@ -494,6 +495,11 @@ impl Runner<'_> {
                     // that thing; the thing is its name.
                     Err(extract::Unpaged(found)) => (vec![*found], true),
                 };
+            if verifying {
+                if let Some((_, key)) = &p.hop {
+                    proposal_only(&mut found, frame, &super::display(key), &span);
+                }
+            }
             if found.is_empty() {
                 j.valueless = true;
                 continue;
@@ -828,6 +834,50 @@ fn naming(
     sentences.find(|&r| names(r))
 }
 
+/// True when `task` verifies a proposal: it asks its part's question as
+/// written about the step before's value ("Who directed X? {q1}", see
+/// `decompose::chain`'s `bridged`), whose value is the answer.
+fn verifies(task: &Task) -> bool {
+    task.label.as_deref().is_some_and(|label| {
+        !placeholders(&task.question).is_empty()
+            && crate::plan::without_placeholders(&task.question).trim()
+                == label.trim_end_matches(['?', '.', ' ']).trim()
+    })
+}
+
+/// In a verification of a proposed person, a sentence that names the
+/// proposal ("directed by Tomas Varga and written by Judit Halasz" for Tomas
+/// Varga) verifies it: another person it names is not the one asked for,
+/// and the value is the sentence. A sentence that does not name the
+/// proposal keeps its value (the proposal may be of another kind).
+fn proposal_only(found: &mut [(Value, Span)], frame: &Frame, key: &str, sentence: &Span) {
+    if frame.answer != Answer::Person {
+        return;
+    }
+    let key = super::head::normalized(key);
+    let said = format!(" {} ", super::head::normalized(&sentence.text));
+    if key.is_empty() || !said.contains(&format!(" {key} ")) {
+        return;
+    }
+    for (value, span) in found.iter_mut() {
+        if let Value::Stated {
+            kind,
+            value: stated,
+            passage_id,
+            ..
+        } = value
+        {
+            if kind == "person" && super::head::normalized(stated) != key {
+                *value = Value::Passage {
+                    passage_id: passage_id.clone(),
+                    text: sentence.text.clone(),
+                };
+                *span = sentence.clone();
+            }
+        }
+    }
+}
+
 /// True when `question` names a page's title (without its qualifier:
 /// "Harbour Lights (album)" is named by "Harbour Lights").
 fn names_title(question: &str, title: &str) -> bool {
@@ -1071,5 +1121,77 @@ impl Runner<'_> {
             valid: broken.is_none(),
             reason: broken.map(|b| b.reason.clone()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(question: &str, label: &str) -> Task {
+        Task {
+            id: "q2".into(),
+            kind: TaskKind::Retrieve,
+            question: question.into(),
+            constraints: Constraints::new(),
+            output: None,
+            op: None,
+            depends_on: vec!["q1".into()],
+            label: Some(label.into()),
+        }
+    }
+
+    #[test]
+    fn a_verification_asks_its_part_as_written_about_the_proposal() {
+        let label = "Who directed The Lantern Keeper?";
+        assert!(verifies(&task(
+            "Who directed The Lantern Keeper {q1}",
+            label
+        )));
+        // A hop that asks something else of the step before's value.
+        assert!(!verifies(&task("When was {q1} born?", label)));
+        assert!(!verifies(&task(label, label)));
+    }
+
+    #[test]
+    fn a_sentence_that_names_the_proposal_verifies_it() {
+        let text = "The Lantern Keeper is a 2004 drama film directed by Tomas Varga and written by Judit Halasz.";
+        let sentence = Span {
+            start: 0,
+            end: text.len(),
+            text: text.into(),
+        };
+        let stated = |who: &str| {
+            let at = text.find(who).unwrap();
+            let span = Span {
+                start: at,
+                end: at + who.len(),
+                text: who.into(),
+            };
+            vec![(
+                Value::Stated {
+                    kind: "person".into(),
+                    value: who.into(),
+                    passage_id: "lantern-keeper".into(),
+                    span: span.clone(),
+                    sentence: text.into(),
+                },
+                span,
+            )]
+        };
+        let who = frame::frame("Who directed The Lantern Keeper?", Strictness::Question);
+        // Another person of the sentence is not the proposal's answer.
+        let mut found = stated("Judit Halasz");
+        proposal_only(&mut found, &who, "Tomas Varga", &sentence);
+        assert!(matches!(&found[0].0, Value::Passage { text: t, .. } if t == text));
+        assert_eq!(found[0].1, sentence);
+        // The proposal itself stays.
+        let mut found = stated("Tomas Varga");
+        proposal_only(&mut found, &who, "Tomas Varga", &sentence);
+        assert!(matches!(&found[0].0, Value::Stated { value, .. } if value == "Tomas Varga"));
+        // A sentence that does not name the proposal keeps its value.
+        let mut found = stated("Judit Halasz");
+        proposal_only(&mut found, &who, "Elena Sorensen", &sentence);
+        assert!(matches!(&found[0].0, Value::Stated { value, .. } if value == "Judit Halasz"));
     }
 }

@@ -266,14 +266,23 @@ pub fn execute(
     let mut whole = Vec::new();
     let mut whole_hops = Vec::new();
     for task in &plan.tasks {
-        // A chain's whole clause also ranks passages, after its steps' own.
-        let chained = task.kind == TaskKind::Retrieve
-            && task.label.as_ref().is_some_and(|l| *l != task.question)
-            && task.depends_on.iter().any(|d| {
-                plan.tasks
-                    .iter()
-                    .any(|t| t.id == *d && t.kind == TaskKind::Follow)
-            });
+        // A chain's whole clause also ranks passages, after its steps' own:
+        // at its last retrieval, or at the follow step whose value answers
+        // the clause ("Who is the director of X?").
+        let last = !plan
+            .tasks
+            .iter()
+            .any(|t| t.depends_on.contains(&task.id) && t.label == task.label);
+        let chained = task.label.as_ref().is_some_and(|l| *l != task.question)
+            && match task.kind {
+                TaskKind::Retrieve => task.depends_on.iter().any(|d| {
+                    plan.tasks
+                        .iter()
+                        .any(|t| t.id == *d && t.kind == TaskKind::Follow)
+                }),
+                TaskKind::Follow => last,
+                TaskKind::Compare | TaskKind::Compute => false,
+            };
         if chained && options.hops {
             if let Some((r, h)) = runner.context(task) {
                 whole.push(Ranked {
@@ -289,10 +298,7 @@ pub fn execute(
         if let Some(mut o) = done.remove(&task.id) {
             // Asked unless a step of its own part consumes it: a part that
             // waits for an earlier part's answer leaves that part asked.
-            o.slot.asked = !plan
-                .tasks
-                .iter()
-                .any(|t| t.depends_on.contains(&task.id) && t.label == task.label);
+            o.slot.asked = last;
             if !o.ranked.is_empty() {
                 ranked.push(Ranked {
                     slot: task.id.clone(),

@@ -448,6 +448,18 @@ pub fn stated(
         (Some(asked), Some(side)) => asked == side,
         (None, Some(_)) => !other_event,
     };
+    // A place or a person of the asked verb beats a nearer one of another:
+    // "born in Szeged and *studied* … in Budapest" for "where did he
+    // study?", "directed by Tomas Varga and *written* by Judit Halasz" for
+    // "who wrote it?".
+    let sentence_words = if matches!(answer, Answer::Place | Answer::Person) {
+        words(text, sentence)
+    } else {
+        Vec::new()
+    };
+    let of_asked_verb = |r: (usize, usize)| {
+        governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
+    };
     let candidates: Vec<(usize, usize)> = match answer {
         Answer::Year => years(text, sentence).into_iter().filter(of_event).collect(),
         Answer::Date => dates(text, sentence).into_iter().filter(of_event).collect(),
@@ -546,25 +558,23 @@ pub fn stated(
                 .filter(|r| inside(r) && fits(r))
                 .copied()
                 .collect();
+            // Names without a page count when no page's does, or when only
+            // they are of the asked verb ("written by Judit Halasz").
             if found.is_empty() {
                 found = names(text, sentence, given)
                     .into_iter()
                     .filter(fits)
                     .collect();
+            } else if !found.iter().any(|&r| of_asked_verb(r)) {
+                found.extend(
+                    names(text, sentence, given)
+                        .into_iter()
+                        .filter(|&r| fits(&r) && of_asked_verb(r)),
+                );
             }
             found
         }
         _ => return None,
-    };
-    // A place of the asked verb ("born in Szeged and *studied* … in
-    // Budapest" for "where did he study?") beats a nearer one of another.
-    let sentence_words = if answer == Answer::Place {
-        words(text, sentence)
-    } else {
-        Vec::new()
-    };
-    let of_asked_verb = |r: (usize, usize)| {
-        governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
     };
     let best = candidates.into_iter().filter(inside).min_by_key(|&r| {
         let in_clause = r.0 < clause.1 && r.1 > clause.0;
@@ -622,6 +632,24 @@ mod tests {
         let all = (0, t.len());
         let at = [t.find(word).unwrap()];
         stated(Answer::Place, t, all, all, &at, &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn a_person_of_the_asked_verb_beats_a_nearer_one_of_another() {
+        let t = "The Lantern Keeper is a 2004 drama film directed by Tomas Varga and written by Judit Halasz.";
+        let all = (0, t.len());
+        let person = |verb: &str, linked: &[(usize, usize)]| {
+            let at = [t.find(verb).unwrap(), t.find("Lantern").unwrap()];
+            stated(Answer::Person, t, all, all, &at, linked, &[]).map(|f| f.text)
+        };
+        assert_eq!(person("written", &[]).as_deref(), Some("Judit Halasz"));
+        assert_eq!(person("directed", &[]).as_deref(), Some("Tomas Varga"));
+        // Only the director has a page: the writer, who has none, is still
+        // the one "written" governs.
+        let varga = t.find("Tomas").unwrap();
+        let linked = [(varga, varga + "Tomas Varga".len())];
+        assert_eq!(person("written", &linked).as_deref(), Some("Judit Halasz"));
+        assert_eq!(person("directed", &linked).as_deref(), Some("Tomas Varga"));
     }
 
     #[test]
