@@ -1423,8 +1423,10 @@ fn modified_descriptions() -> Vec<Case> {
     ]
 }
 
-/// [`modified_descriptions`] cases that must pass.
-const MIN_MODIFIED: usize = 10;
+/// [`modified_descriptions`] cases that must pass: 10 until a nationality
+/// in a description was read ([`nationality_in_a_description`]), which
+/// fixed "the Hungarian writer of Salt Roads": 11.
+const MIN_MODIFIED: usize = 11;
 
 #[test]
 fn descriptions_with_a_modifier_before_the_head() {
@@ -1583,4 +1585,49 @@ fn person_of_the_asked_verb() -> Vec<Case> {
 #[test]
 fn a_person_is_the_one_the_asked_verb_governs() {
     run("person-of-the-asked-verb", &person_of_the_asked_verb(), 8);
+}
+
+/// A nationality in a description ("the Hungarian director of …") is said
+/// of the thing: a page that gives its subject another nationality is not
+/// it. Written before the change that reads it, with distractors that share
+/// every other word: the same role with the other film's director's
+/// nationality, an English drummer (the pool has one, on another album) for
+/// a Scottish one. Before the change 6 of 8 passed (the two distractors
+/// whose pool has the role answered with the other nationality); 8 after.
+fn nationality_in_a_description() -> Vec<Case> {
+    vec![
+        chain(
+            "In what year was the Hungarian director of The Lantern Keeper born?",
+            "Tomas Varga",
+            "1958",
+        ),
+        chain(
+            "When was the Danish director of Salt Roads born?",
+            "Elena Sorensen",
+            "1962",
+        ),
+        chain(
+            "When was the Scottish drummer of Harbour Lights born?",
+            "Iona Fraser",
+            "1971",
+        ),
+        answered(
+            "Who is the Scottish singer of Harbour Lights?",
+            "F",
+            "Callum Reid",
+        ),
+        unanswerable("When was the Swedish director of Salt Roads born?"),
+        unanswerable("When was the Danish director of The Lantern Keeper born?"),
+        unanswerable("When was the English drummer of Harbour Lights born?"),
+        unanswerable("Who is the Irish singer of Harbour Lights?"),
+    ]
+}
+
+#[test]
+fn a_nationality_in_a_description_is_said_of_the_thing() {
+    run(
+        "nationality-in-a-description",
+        &nationality_in_a_description(),
+        8,
+    );
 }

@@ -318,6 +318,14 @@ fn linked(
     // A title of another kind than the one asked is not the thing ("a BBC
     // sitcom written by who?" is not answered by the sitcom).
     let asked = kind::asked(&frame.question, frame.answer).filter(|_| titles);
+    // Nor is one whose page gives it another nationality than the
+    // description ("the Hungarian writer of Salt Roads" is not its Danish
+    // director).
+    let nationality = if titles {
+        head::nationality(frame)
+    } else {
+        Vec::new()
+    };
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     // Whether each found mention's page holds the role asked (`None`:
     // unknown, no page or no role).
@@ -334,6 +342,9 @@ fn linked(
             if !page_fits(index, m.entity, asked) {
                 continue;
             }
+        }
+        if !nationality.is_empty() && other_nationality(index, m.entity, &nationality) {
+            continue;
         }
         let role = found_head.role.as_deref().filter(|_| titles);
         let fit = role.and_then(|role| page_role(index, m.entity, role));
@@ -433,7 +444,12 @@ fn linked(
         let about =
             || !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
         if let Some(e) = own.and_then(|t| index.entity(t)).filter(|e| {
-            !is_given(&e.id) && !is_given(base) && !is_given(&p.title) && fits() && about()
+            !is_given(&e.id)
+                && !is_given(base)
+                && !is_given(&p.title)
+                && fits()
+                && about()
+                && (nationality.is_empty() || !head::other_nationality(&p.text, &nationality))
         }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
@@ -467,6 +483,12 @@ fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
 }
 
 /// The entity's own page, when one is loaded.
+/// True when an entity's page (when loaded) gives it nationalities and
+/// shares none with `nationality` ([`head::other_nationality`]).
+fn other_nationality(index: &Index, entity: u32, nationality: &[String]) -> bool {
+    page_of(index, entity).is_some_and(|p| head::other_nationality(&p.text, nationality))
+}
+
 fn page_of(index: &Index, entity: u32) -> Option<&Passage> {
     index.owners(entity).iter().find_map(|&d| index.passage(d))
 }

@@ -172,6 +172,57 @@ fn name_length(text: &str) -> usize {
     end
 }
 
+/// Words that end the phrase a described thing is named by ("which
+/// Hungarian writer *of* Salt Roads").
+const PHRASE_ENDS: &[&str] = &[
+    "of", "from", "in", "on", "by", "for", "that", "who", "whose", "which", "with", "at", "behind",
+    "to",
+];
+
+/// The nationality a follow step's description gives its thing ("which
+/// *Hungarian* writer of Salt Roads?"): the demonyms of the first
+/// capitalised word that has one ("Canadian-American": both), between the
+/// leading "which" and the word that ends the phrase. Empty when none.
+pub fn nationality(frame: &Frame) -> Vec<String> {
+    let Some(rest) = frame.question.strip_prefix("which ") else {
+        return Vec::new();
+    };
+    rest.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .take_while(|w| !PHRASE_ENDS.contains(w))
+        .filter(|w| w.starts_with(char::is_uppercase))
+        .map(demonyms)
+        .find(|d| !d.is_empty())
+        .unwrap_or_default()
+}
+
+/// True when a page's first sentence gives its subject nationalities and
+/// shares none with `asked` ("a Canadian–American actress" shares one with
+/// "Canadian-American").
+pub fn other_nationality(text: &str, asked: &[String]) -> bool {
+    let (s, e) = crate::execute::read::sentences(text)
+        .next()
+        .unwrap_or((0, 0));
+    let said: Vec<String> = text
+        .get(s..e)
+        .unwrap_or("")
+        .split_whitespace()
+        .filter(|w| w.starts_with(char::is_uppercase))
+        .flat_map(demonyms)
+        .collect();
+    !said.is_empty() && !said.iter().any(|n| asked.contains(n))
+}
+
+/// The demonyms in a capitalised word, lowercased, split at any
+/// non-alphanumeric character ("Canadian–American" → canadian, american;
+/// "Szeged-born" → none).
+fn demonyms(word: &str) -> Vec<String> {
+    word.split(|c: char| !c.is_alphanumeric())
+        .map(crate::analyze::fold::lower_str)
+        .filter(|p| lexicon::is_demonym(p))
+        .collect()
+}
+
 /// The question's names, normalized ([`normalized`]).
 pub fn given(frame: &Frame) -> Vec<String> {
     frame
@@ -254,5 +305,32 @@ mod tests {
         let open = frame("album sales of Harbour Lights?", Strictness::Question);
         let p = page("Harbour Lights", "Harbour Lights is an album.");
         assert!(!Head::find(&open, &p).defines(&p));
+    }
+
+    #[test]
+    fn a_description_gives_a_nationality_a_page_may_contradict() {
+        let asked = |q: &str| nationality(&frame(q, Strictness::Question));
+        assert_eq!(
+            asked("which Hungarian writer of Salt Roads?"),
+            ["hungarian"]
+        );
+        assert_eq!(
+            asked("which Canadian-American actress who voiced Juliet?"),
+            ["canadian", "american"]
+        );
+        // After the phrase, or not a demonym: none.
+        assert!(asked("which writer of the Hungarian film?").is_empty());
+        assert!(asked("which Szeged-born director?").is_empty());
+        assert!(asked("Who wrote Salt Roads?").is_empty());
+        let danish = "Elena Sorensen (born 21 August 1962) is a Danish film director. She is Hungarian by marriage.";
+        assert!(other_nationality(danish, &["hungarian".into()]));
+        assert!(!other_nationality(danish, &["danish".into()]));
+        // Written with a dash, or not at all: no contradiction.
+        let both = "Tara Strong (born 1973) is a Canadian–American actress.";
+        assert!(!other_nationality(both, &["american".into()]));
+        assert!(!other_nationality(
+            "Iona Fraser is a drummer.",
+            &["english".into()]
+        ));
     }
 }
