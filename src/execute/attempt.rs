@@ -356,7 +356,7 @@ impl Runner<'_> {
         // verb the corpus never uses ("Who photographed …?") cannot be
         // checked (a misspelt noun, "supernatrual", is only unknown).
         let verifying = verifies(task);
-        let unknown_verb = verifying && unknown_verbs(frame, &words);
+        let unknown_verb = verifying && read::unknown_verb(frame, &words);
         if (unknown_share > accept::UNKNOWN_MAX || unknown_verb) && !unknown.is_empty() {
             j.unknown = unknown.iter().map(|u| u.to_string()).collect();
             return j;
@@ -849,22 +849,6 @@ fn verifies(task: &Task) -> bool {
     })
 }
 
-/// True when a word of the question the corpus never uses is a verb form
-/// ("photographed"), read as the question writes it.
-fn unknown_verbs(frame: &Frame, words: &[read::Weighted]) -> bool {
-    words.iter().filter(|w| w.unknown).any(|w| {
-        frame
-            .terms
-            .get(w.position)
-            .and_then(|t| frame.question.get(t.start..t.end))
-            .is_some_and(|surface| {
-                let lower = surface.lower();
-                crate::analyze::lexicon::is_participle(&lower)
-                    || crate::analyze::lexicon::is_verb(&lower)
-            })
-    })
-}
-
 /// In a verification of a proposed person, a sentence that names the
 /// proposal ("directed by Tomas Varga and written by Judit Halasz" for Tomas
 /// Varga) verifies it: another person it names is not the one asked for,
@@ -1171,20 +1155,6 @@ mod tests {
         // A hop that asks something else of the step before's value.
         assert!(!verifies(&task("When was {q1} born?", label)));
         assert!(!verifies(&task(label, label)));
-    }
-
-    #[test]
-    fn an_unknown_verb_is_one_a_verification_cannot_check() {
-        let known = ["lantern", "keeper", "direct", "supernatur", "drama"];
-        let idf = |t: &str| known.contains(&t).then_some(1.0);
-        let unknown = |q: &str| {
-            let f = frame::frame(q, Strictness::Question);
-            unknown_verbs(&f, &read::weigh(&f, &idf, 5.0))
-        };
-        assert!(unknown("Who photographed The Lantern Keeper?"));
-        assert!(!unknown("Who directed The Lantern Keeper?"));
-        // A misspelt noun is unknown, not a verb.
-        assert!(!unknown("Which supernatrual drama had The Lantern Keeper?"));
     }
 
     #[test]

@@ -482,13 +482,13 @@ fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
     page_of(index, entity).is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
 }
 
-/// The entity's own page, when one is loaded.
 /// True when an entity's page (when loaded) gives it nationalities and
 /// shares none with `nationality` ([`head::other_nationality`]).
 fn other_nationality(index: &Index, entity: u32, nationality: &[String]) -> bool {
     page_of(index, entity).is_some_and(|p| head::other_nationality(&p.text, nationality))
 }
 
+/// The entity's own page, when one is loaded.
 fn page_of(index: &Index, entity: u32) -> Option<&Passage> {
     index.owners(entity).iter().find_map(|&d| index.passage(d))
 }

@@ -200,12 +200,7 @@ pub fn nationality(frame: &Frame) -> Vec<String> {
 /// shares none with `asked` ("a Canadian–American actress" shares one with
 /// "Canadian-American").
 pub fn other_nationality(text: &str, asked: &[String]) -> bool {
-    let (s, e) = crate::execute::read::sentences(text)
-        .next()
-        .unwrap_or((0, 0));
-    let said: Vec<String> = text
-        .get(s..e)
-        .unwrap_or("")
+    let said: Vec<String> = super::kind::first_sentence(text)
         .split_whitespace()
         .filter(|w| w.starts_with(char::is_uppercase))
         .flat_map(demonyms)

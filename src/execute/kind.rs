@@ -298,7 +298,7 @@ fn born_in_parenthesis(sentence: &str) -> bool {
         .any(|w| w == "born")
 }
 
-fn first_sentence(text: &str) -> &str {
+pub(super) fn first_sentence(text: &str) -> &str {
     let (s, e) = crate::execute::read::sentences(text)
         .next()
         .unwrap_or((0, text.len()));

@@ -98,10 +98,9 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
 /// ("behind").
 pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
     for w in words.iter_mut() {
-        let Some(t) = frame.terms.get(w.position) else {
+        let Some(word) = written(frame, w) else {
             continue;
         };
-        let word = frame.question.get(t.start..t.end).unwrap_or("").lower();
         let relation = lexicon::is_verb(&word)
             || lexicon::agent_verb(&word).is_some()
             || super::kind::is_role(&word)
@@ -110,6 +109,22 @@ pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
             w.role = Role::Soft;
         }
     }
+}
+
+/// True when a word of the question the corpus never uses is a verb form
+/// ("photographed"), read as the question writes it: what a verification
+/// cannot check.
+pub fn unknown_verb(frame: &Frame, words: &[Weighted]) -> bool {
+    words.iter().filter(|w| w.unknown).any(|w| {
+        written(frame, w)
+            .is_some_and(|word| lexicon::is_participle(&word) || lexicon::is_verb(&word))
+    })
+}
+
+/// The question's word a weighted term stands for, lowercased as written.
+fn written(frame: &Frame, w: &Weighted) -> Option<String> {
+    let t = frame.terms.get(w.position)?;
+    Some(frame.question.get(t.start..t.end).unwrap_or("").lower())
 }
 
 /// The question's terms weighed by their rarity in this index.
@@ -1061,6 +1076,20 @@ mod tests {
 
     fn passage(title: &str, text: &str) -> Passage {
         Passage::new("p", title, text)
+    }
+
+    #[test]
+    fn an_unknown_verb_is_one_a_verification_cannot_check() {
+        let known = ["lantern", "keeper", "direct", "supernatur", "drama"];
+        let idf = |t: &str| known.contains(&t).then_some(1.0);
+        let unknown = |q: &str| {
+            let f = frame(q, Strictness::Question);
+            unknown_verb(&f, &weigh(&f, &idf, 5.0))
+        };
+        assert!(unknown("Who photographed The Lantern Keeper?"));
+        assert!(!unknown("Who directed The Lantern Keeper?"));
+        // A misspelt noun is unknown, not a verb.
+        assert!(!unknown("Which supernatrual drama had The Lantern Keeper?"));
     }
 
     fn reading(q: &str, strict: Strictness, title: &str, text: &str) -> Reading {
