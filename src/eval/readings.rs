@@ -88,6 +88,7 @@ fn lines_of(
             unresolved_person: false,
             has_topic,
             has_words,
+            vouching: false,
         };
         out.push(Line {
             dataset: kind.name().into(),

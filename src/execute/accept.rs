@@ -31,6 +31,8 @@ use crate::decompose::frame::{Answer, Frame, Role};
 /// Leverkusen, Germany, since 1958?" is answered by a page that names the
 /// BayArena and Leverkusen; the other names weigh in the topic share).
 pub const NAMES_MIN: f32 = 0.67;
+/// The names share a verification needs: all of them (up to rounding).
+pub const ALL_NAMES: f32 = 0.999;
 /// Share of name and topic-word weight a passage must have.
 pub const TOPIC_MIN: f32 = 0.5;
 /// Share of name and topic weight the best clause must have.
@@ -129,6 +131,10 @@ pub struct Context {
     pub has_topic: bool,
     /// The question has topic words (not only names).
     pub has_words: bool,
+    /// The passage verifies a proposal it is not the page of: every name
+    /// the question gives must be there (what the question says of the
+    /// proposal is checked, not most of it).
+    pub vouching: bool,
 }
 
 /// Words after a name that make it another person's: "Hugo Brandt Jr." is
@@ -178,7 +184,8 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     }
     // A hop's key need only be named similarly (more than half its words):
     // the join then says whether it is the same ID (`service-join`).
-    if reading.names < NAMES_MIN || reading.joined <= 0.5 {
+    let names_min = if ctx.vouching { ALL_NAMES } else { NAMES_MIN };
+    if reading.names < names_min || reading.joined <= 0.5 {
         return Err(Rejection::Names);
     }
     let cue_stands_in = ctx.cued && frame.answer != Answer::YesNo;

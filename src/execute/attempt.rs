@@ -156,11 +156,7 @@ impl Runner<'_> {
         // The name a hop supplies is checked by the join (a similar name is
         // `unresolved: service-join`, not a passage that does not apply).
         if let Some((key, _, _)) = prepared.hop.as_ref().and_then(|(_, v)| chain::key_of(v)) {
-            let q = &prepared.question;
-            let (joined, names) = frame
-                .names
-                .iter()
-                .partition(|&&(s, e)| q.get(s..e).is_some_and(|n| n.eq_ignore_ascii_case(key)));
+            let (joined, names) = split_key(&prepared.question, &frame.names, key);
             frame.joined = joined;
             frame.names = names;
         }
@@ -388,6 +384,27 @@ impl Runner<'_> {
                 if entity_type == TITLE_TYPE || entity_type == NAME_TYPE)
         });
         let reader = read::Reader::new(frame, &words, source).key_as_name(open_key);
+        // A page that verifies a proposal it is not the page of reads the
+        // question on its own: the page that proposed the value gives no
+        // names ("Glasgow" on the page that proposed The Tidewalkers is not
+        // said of them).
+        let alone = read::Reader::new(frame, &words, None).key_as_name(open_key);
+        // Where a passage's reading may borrow names from a linked page: on
+        // the hop's source, and in a verification on the proposal's own page
+        // — where the page borrowed from must speak of this one: what the
+        // question says of the proposal is not read off the page that
+        // proposed it plus what another page is ("the line-up of Harbour
+        // Lights" names Callum Reid; the label it names is "founded in
+        // Glasgow").
+        let proposal = p
+            .hop
+            .as_ref()
+            .filter(|_| verifying)
+            .and_then(|(_, v)| chain::key_of(v))
+            .and_then(|(key, _, _)| self.index.resolve(key));
+        let own_page = |doc: u32| proposal.is_some_and(|e| self.index.owners(e).contains(&doc));
+        let on_source = |id: &str| source.is_none_or(|s| s.id == id);
+        let may_pair = |doc: u32, id: &str| on_source(id) || (proposal.is_some() && own_page(doc));
         // The kind of thing asked ("which *party* …?"), which the quoted
         // sentence should name: read from the question as planned, since a
         // hop's question holds the value it was given ("{q1} lies on what
@@ -423,11 +440,13 @@ impl Runner<'_> {
                 unresolved_person,
                 has_topic,
                 has_words,
+                vouching: verifying && !own_page(c.doc),
             };
             if accept::another_generation(frame, &passage.title) {
                 j.reject(Rejection::Names);
                 continue;
             }
+            let reader = if ctx.vouching { &alone } else { &reader };
             let mut reading = reader.read(passage);
             let mut partner = None;
             match accept::judge(frame, &reading, ctx) {
@@ -436,9 +455,14 @@ impl Runner<'_> {
                 // ("which ground force did Jan Romer join?": his page names
                 // the army, the army's page says what it is).
                 Err(r @ (Rejection::Names | Rejection::Topic(_) | Rejection::Spread))
-                    if source.is_none_or(|s| s.id == passage.id) =>
+                    if may_pair(c.doc, &passage.id) =>
                 {
-                    match self.partner(frame, &reader, &s.found.candidates, (c.doc, passage), ctx) {
+                    let partner_of = Pairing {
+                        doc: c.doc,
+                        passage,
+                        speaking_of: verifying,
+                    };
+                    match self.partner(frame, reader, &s.found.candidates, partner_of, ctx) {
                         Some((at, r)) => {
                             reading = r;
                             partner = Some(at);
@@ -453,6 +477,13 @@ impl Runner<'_> {
                     j.reject(r);
                     continue;
                 }
+            }
+            // A page that vouches for a proposal says it of the proposal: its
+            // answering sentence names it ("She … studied music in Glasgow"
+            // on the drummer's page does not verify the band proposed there).
+            if ctx.vouching && !self.names_proposal(c.doc, &p.hop, proposal, reading.sentence) {
+                j.reject(Rejection::Names);
+                continue;
             }
             let sentence = passage
                 .text
@@ -499,10 +530,8 @@ impl Runner<'_> {
                     // that thing; the thing is its name.
                     Err(extract::Unpaged(found)) => (vec![*found], true),
                 };
-            if verifying {
-                if let Some((_, key)) = &p.hop {
-                    proposal_only(&mut found, frame, &super::display(key), &span);
-                }
+            if let Some((_, key)) = p.hop.as_ref().filter(|_| verifying) {
+                proposal_only(&mut found, frame, &super::display(key), &span);
             }
             if found.is_empty() {
                 j.valueless = true;
@@ -759,16 +788,21 @@ impl Runner<'_> {
         frame: &Frame,
         reader: &read::Reader,
         candidates: &[retrieve::Candidate],
-        (doc, passage): (u32, &Passage),
+        pairing: Pairing,
         ctx: Context,
     ) -> Option<(usize, read::Reading)> {
+        let Pairing {
+            doc,
+            passage,
+            speaking_of,
+        } = pairing;
         candidates
             .iter()
             .enumerate()
             .take(PARTNERS)
             .filter(|(_, c)| c.doc != doc)
             .find_map(|(at, c)| {
-                let link = self.link(c.doc, doc)?;
+                let link = self.link(c.doc, doc, speaking_of)?;
                 let reading = reader.with_source(&link).read(passage);
                 accept::judge(frame, &reading, ctx)
                     .ok()
@@ -776,10 +810,35 @@ impl Runner<'_> {
             })
     }
 
+    /// True when page `doc` names a hop's value inside the byte range
+    /// `within`: a mention of its page's `entity`, or (a thing with no page)
+    /// its name written there.
+    fn names_proposal(
+        &self,
+        doc: u32,
+        hop: &Option<(String, Value)>,
+        entity: Option<u32>,
+        (s, e): (usize, usize),
+    ) -> bool {
+        if let Some(entity) = entity {
+            return self
+                .index
+                .mentions(doc)
+                .iter()
+                .any(|m| m.entity == entity && m.start as usize >= s && (m.end as usize) <= e);
+        }
+        let (Some(p), Some((_, value))) = (self.index.passage(doc), hop) else {
+            return false;
+        };
+        let within = p.text.get(s..e).unwrap_or("").lower();
+        crate::analyze::word_at(&within, &super::display(value).lower()).is_some()
+    }
+
     /// What page `from` says where it is linked to page `to`: its title
     /// and, when it names `to`, the sentences that do; when `to` names it,
-    /// its first sentence (what it is). None when the two are not linked.
-    fn link(&self, from: u32, to: u32) -> Option<Passage> {
+    /// its first sentence (what it is), unless `speaking_of` asks for a page
+    /// that names `to`. None when the two are not linked.
+    fn link(&self, from: u32, to: u32, speaking_of: bool) -> Option<Passage> {
         let p = self.index.passage(from)?;
         let targets = self.index.own_entities(to);
         let spans: Vec<(usize, usize)> = self
@@ -791,6 +850,9 @@ impl Runner<'_> {
             .collect();
         let mut sentences = read::sentences(&p.text);
         let text: Vec<&str> = if spans.is_empty() {
+            if speaking_of {
+                return None;
+            }
             let own = self.index.own_entities(from);
             if !self.index.forward(to).iter().any(|e| own.contains(e)) {
                 return None;
@@ -836,6 +898,48 @@ fn naming(
         return Some(best);
     }
     sentences.find(|&r| names(r))
+}
+
+/// A passage a partner is looked for: its document, its text, and whether
+/// the partner must name it (a verification's, see [`Runner::partner`]).
+struct Pairing<'p> {
+    doc: u32,
+    passage: &'p Passage,
+    speaking_of: bool,
+}
+
+/// A byte range of the question.
+type Range = (usize, usize);
+
+/// The question's names split into the hop's key and the others. A name
+/// that runs on into the key ("… studied music in Glasgow Iona Fraser", a
+/// verification's clause with its proposal after it) is the two names.
+fn split_key(question: &str, names: &[Range], key: &str) -> (Vec<Range>, Vec<Range>) {
+    let (mut joined, mut others) = (Vec::new(), Vec::new());
+    for &(s, e) in names {
+        let Some(name) = question.get(s..e) else {
+            continue;
+        };
+        if name.eq_ignore_ascii_case(key) {
+            joined.push((s, e));
+            continue;
+        }
+        let cut = e.saturating_sub(key.len());
+        let ends_in_key = cut > s
+            && question.is_char_boundary(cut)
+            && question
+                .get(cut..e)
+                .is_some_and(|k| k.eq_ignore_ascii_case(key))
+            && question.get(..cut).is_some_and(|b| b.ends_with(' '));
+        match question.get(s..cut).map(str::trim_end) {
+            Some(before) if ends_in_key && !before.is_empty() => {
+                joined.push((cut, e));
+                others.push((s, s + before.len()));
+            }
+            _ => others.push((s, e)),
+        }
+    }
+    (joined, others)
 }
 
 /// True when `task` verifies a proposal: it asks its part's question as
@@ -1080,7 +1184,7 @@ impl Runner<'_> {
         (!readable).then(|| format!("access: document {doc} is outside the allowed access levels"))
     }
 
-    fn evidence(&self, doc: u32, score: f32, span: Span) -> Evidence {
+    pub(super) fn evidence(&self, doc: u32, score: f32, span: Span) -> Evidence {
         let p = self.index.passage(doc);
         Evidence {
             passage_id: p.map(|p| p.id.clone()).unwrap_or_default(),
@@ -1143,6 +1247,22 @@ mod tests {
             depends_on: vec!["q1".into()],
             label: Some(label.into()),
         }
+    }
+
+    #[test]
+    fn a_name_running_on_into_the_key_is_two_names() {
+        let q = "Which member studied music in Glasgow Iona Fraser";
+        let glasgow = q.find("Glasgow").unwrap();
+        let (joined, others) = split_key(q, &[(glasgow, q.len())], "Iona Fraser");
+        let text = |r: &[(usize, usize)]| r.iter().map(|&(s, e)| &q[s..e]).collect::<Vec<_>>();
+        assert_eq!(text(&joined), ["Iona Fraser"]);
+        assert_eq!(text(&others), ["Glasgow"]);
+        // The key alone, and a name that only ends in the key's letters.
+        let (joined, others) = split_key(q, &[(q.len() - 11, q.len())], "Iona Fraser");
+        assert_eq!((text(&joined), others.len()), (vec!["Iona Fraser"], 0));
+        let q = "Who taught MacFraser";
+        let (joined, others) = split_key(q, &[(11, q.len())], "Fraser");
+        assert_eq!((joined.len(), others), (0, vec![(11, q.len())]));
     }
 
     #[test]

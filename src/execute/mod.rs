@@ -18,6 +18,7 @@ mod head;
 mod hyphen;
 pub(crate) mod kind;
 pub mod life;
+mod listed;
 mod ordinal;
 pub mod read;
 mod spell;
@@ -326,11 +327,11 @@ pub fn execute(
 }
 
 /// The clause a proposal's verification asks ("clause {q1}", after a follow
-/// step "clause" that found no page: `missing`), to be asked as written —
+/// step "clause"), to be asked as written when the proposal leads nowhere —
 /// unless a relative clause describes another thing the value is of ("… in a
 /// city that is the county seat of what county?"): the clause's own page
 /// would then answer the first hop, not the question.
-fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
+fn proposed_clause(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
     let [d] = task.depends_on.as_slice() else {
         return None;
     };
@@ -346,10 +347,16 @@ fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
     let asked = bare(&crate::plan::without_placeholders(&task.question));
     (task.kind == TaskKind::Retrieve
         && step.slot.kind == TaskKind::Follow
-        && step.slot.state == SlotState::Missing
         && asked == bare(&step.slot.question)
         && !crate::decompose::frame::has_relative_clause(&asked))
     .then(|| step.slot.question.clone())
+}
+
+/// [`proposed_clause`] when the follow step found no page at all
+/// (`missing`).
+fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
+    let step = done.get(task.depends_on.first()?)?;
+    proposed_clause(task, done).filter(|_| step.slot.state == SlotState::Missing)
 }
 
 impl Runner<'_> {
@@ -394,22 +401,28 @@ impl Runner<'_> {
                     task.id
                 ),
             );
-            let direct = Task {
-                question: clause,
-                depends_on: Vec::new(),
-                ..task.clone()
-            };
-            // Its answer must name the kind asked ("which festival …?": a
-            // sentence about the film that names no festival is no answer),
-            // unless the kind is a type of value the answer is checked for
-            // anyway ("what town": a place, "Leith").
-            let typed = frame::frame(&direct.question, frame::Strictness::Question).answer
-                != frame::Answer::Open;
-            let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
-            let mut outcome =
-                self.attempt_naming(&direct, &output, &ByTask::new(), noun.as_deref());
-            outcome.slot.depends_on = task.depends_on.clone();
-            return outcome;
+            let outcome = self.as_written(task, &output, clause);
+            if outcome.slot.state == SlotState::Supported {
+                return outcome;
+            }
+            // Nor does one passage state the clause: the pages it names may
+            // list the thing ([`listed`]).
+            let step = task.depends_on.first().cloned().unwrap_or_default();
+            return self
+                .choose_listed(task, &output, &step, done)
+                .unwrap_or(outcome);
+        }
+        // "Which of {q1} …?" after a step that found no passage stating its
+        // set: the pages the step names may list its members ([`listed`]).
+        if let [step] = task.depends_on.as_slice() {
+            let unfound = done.get(step).is_some_and(|o| {
+                o.slot.kind == TaskKind::Follow && o.slot.state == SlotState::Missing
+            });
+            if unfound && listed::chooses(&task.question, step) {
+                if let Some(outcome) = self.choose_listed(task, &output, step, done) {
+                    return outcome;
+                }
+            }
         }
         if !unsupported.is_empty() {
             let mut slot = slot_for(
@@ -427,11 +440,84 @@ impl Runner<'_> {
                 hop: Vec::new(),
             };
         }
-        if task.kind.retrieves() {
-            self.retrieval(task, output, done)
-        } else {
-            self.operation(task, output, done)
+        if !task.kind.retrieves() {
+            return self.operation(task, output, done);
         }
+        let outcome = self.retrieval(task, output.clone(), done);
+        if outcome.slot.state != SlotState::Missing {
+            return outcome;
+        }
+        // No proposal held: the clause is asked as written, as when none was
+        // made, and the proposal is withdrawn.
+        let Some(clause) = proposed_clause(task, done) else {
+            return outcome;
+        };
+        let direct = self.as_written(task, &output, clause);
+        if direct.slot.state != SlotState::Supported {
+            return outcome;
+        }
+        // The clause's own answer may be the proposal after all ("Gull
+        // Island", stated without the value the verification looks for).
+        let confirms = |step: &Outcome| {
+            let Some(proposed) = step.slot.value.as_ref() else {
+                return false;
+            };
+            let said = direct.slot.value.as_ref().map(display);
+            let own = crate::chain::key_of(proposed)
+                .and_then(|(key, _, _)| self.index.resolve(key))
+                .map(|e| self.index.owners(e));
+            said.is_some_and(|s| s.eq_ignore_ascii_case(&display(proposed)))
+                || direct.slot.evidence.first().is_some_and(|e| {
+                    let doc = self.index.doc_of(&e.passage_id);
+                    own.is_some_and(|o| doc.is_some_and(|d| o.contains(&d)))
+                })
+        };
+        if let Some(step) = task
+            .depends_on
+            .first()
+            .and_then(|d| done.get_mut(d))
+            .filter(|step| !confirms(step))
+        {
+            let withdrawn = step
+                .slot
+                .value
+                .take()
+                .map(|v| display(&v))
+                .unwrap_or_default();
+            step.slot.state = SlotState::Missing;
+            step.slot.reason = Some(format!("proposed {withdrawn}; no passage verified it"));
+            step.slot.evidence.clear();
+            note(
+                &mut self.trace,
+                "plan",
+                Some(&task.id),
+                format!(
+                    "revision: {} ({withdrawn}) led nowhere; {} asks the clause as written",
+                    step.slot.id, task.id
+                ),
+            );
+        }
+        direct
+    }
+
+    /// A verification's clause asked without its proposal (a task of its
+    /// own, with no prerequisite).
+    fn as_written(&mut self, task: &Task, output: &Output, clause: String) -> Outcome {
+        let direct = Task {
+            question: clause,
+            depends_on: Vec::new(),
+            ..task.clone()
+        };
+        // Its answer must name the kind asked ("which festival …?": a
+        // sentence about the film that names no festival is no answer),
+        // unless the kind is a type of value the answer is checked for
+        // anyway ("what town": a place, "Leith").
+        let typed = frame::frame(&direct.question, frame::Strictness::Question).answer
+            != frame::Answer::Open;
+        let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
+        let mut outcome = self.attempt_naming(&direct, output, &ByTask::new(), noun.as_deref());
+        outcome.slot.depends_on = task.depends_on.clone();
+        outcome
     }
 
     /// Runs a retrieval task, falling back on a follow prerequisite's next
