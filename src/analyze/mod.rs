@@ -18,6 +18,7 @@ pub mod lexicon;
 
 use crate::model::Span;
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 use std::thread::LocalKey;
 
@@ -68,16 +69,6 @@ fn hash(text: &str) -> u32 {
 /// (a direct-mapped cache, as the stem memo below).
 pub(crate) type Memo<V> = RefCell<Vec<Option<(String, V)>>>;
 
-/// Slots of a [`Memo`] (a power of two).
-const MEMO_SLOTS: usize = 32;
-
-/// The longest text (bytes) a [`Memo`] keeps: questions and their clauses
-/// are short, passages mostly longer. A longer text is read as it comes, so
-/// that building an index does not copy each passage into a memo (with 2,048
-/// bytes, indexing the Astro docs took 4% longer), and a memo holds a few
-/// hundred KB at most.
-const MEMO_MAX_LEN: usize = 512;
-
 /// `f()`, the value of a pure function of `text`, through `memo`. One `ask`
 /// reads the same question and clauses several times over (the
 /// decomposition's rules, the catalog lookups of its names, then the attempt
@@ -91,10 +82,38 @@ pub(crate) fn memoized<V: Clone>(
     text: &str,
     f: impl FnOnce() -> V,
 ) -> V {
-    if text.len() > MEMO_MAX_LEN {
+    memoized_upto(memo, text, MEMO_SHORT, f)
+}
+
+/// How much a [`Memo`] keeps.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MemoSize {
+    /// The longest text (bytes) it keeps.
+    pub max_len: usize,
+    /// Its slots (a power of two).
+    pub slots: usize,
+}
+
+/// The memo size of questions and their clauses: they are short, passages
+/// mostly longer. A longer text is read as it comes, so that building an
+/// index does not copy each passage into a memo (with 2,048 bytes, indexing
+/// the Astro docs took 4% longer), and a memo holds a few hundred KB at most.
+const MEMO_SHORT: MemoSize = MemoSize {
+    max_len: 512,
+    slots: 32,
+};
+
+/// [`memoized`] in a memo of the given size.
+pub(crate) fn memoized_upto<V: Clone>(
+    memo: &'static LocalKey<Memo<V>>,
+    text: &str,
+    size: MemoSize,
+    f: impl FnOnce() -> V,
+) -> V {
+    if text.len() > size.max_len {
         return f();
     }
-    let slot = hash(text) as usize & (MEMO_SLOTS - 1);
+    let slot = hash(text) as usize & (size.slots - 1);
     let hit = memo.with(|memo| {
         let memo = memo.try_borrow().ok()?;
         let (key, value) = memo.get(slot)?.as_ref()?;
@@ -107,7 +126,7 @@ pub(crate) fn memoized<V: Clone>(
     memo.with(|memo| {
         if let Ok(mut memo) = memo.try_borrow_mut() {
             if memo.is_empty() {
-                memo.resize_with(MEMO_SLOTS, || None);
+                memo.resize_with(size.slots, || None);
             }
             if let Some(entry) = memo.get_mut(slot) {
                 *entry = Some((text.to_string(), value.clone()));
@@ -384,89 +403,155 @@ pub fn read_terms(text: &str) -> Vec<Token> {
 /// picked [`Pick::Drop`] is simply missing; the others come out exactly as
 /// [`terms`] gives them, or unstemmed for [`Pick::Keep`].
 pub fn terms_where(text: &str, pick: &dyn Fn(&str) -> Pick) -> Vec<Token> {
-    let chars = normalize(text);
-    let ws = scan(&chars);
-    let mut out = Vec::new();
-    let mut buf = String::new();
-    let mut i = 0;
-    while let Some(w) = ws.get(i) {
-        if w.cjk {
-            // A maximal run of adjacent CJK characters: unigrams and bigrams.
-            let mut prev: Option<(&Word, char)> = None;
-            let mut j = i;
-            while let Some(c) = ws.get(j) {
-                let ch = chars.get(c.first).map_or('\0', |n| n.c);
-                if !c.cjk || prev.is_some_and(|(p, _)| c.first != p.last + 1) {
-                    break;
-                }
-                if let Some((p, pc)) = prev {
-                    buf.clear();
-                    buf.push(pc);
-                    buf.push(ch);
-                    if pick(&buf) != Pick::Drop {
-                        out.push(Token {
-                            term: buf.clone(),
-                            start: p.start,
-                            end: c.end,
-                        });
-                    }
-                }
-                if !is_cjk_function(ch) {
-                    buf.clear();
-                    buf.push(ch);
-                    if pick(&buf) != Pick::Drop {
-                        out.push(c.token(buf.clone()));
-                    }
-                }
-                prev = Some((c, ch));
-                j += 1;
-            }
-            i = j;
-            continue;
+    Scanned::new(text).terms_where(pick)
+}
+
+/// The memo size of the passages a question reads: 99% of the HotpotQA
+/// pool's passages are under 1.7 KB, and a question reads a few dozen.
+pub(crate) const MEMO_PASSAGES: MemoSize = MemoSize {
+    max_len: 4096,
+    slots: 128,
+};
+
+thread_local! {
+    static PASSAGES: Memo<Rc<Scanned>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`terms_where`] of a passage a question reads again and again (each
+/// step, each verification, each partner reads its candidates anew, with
+/// other question words): its folded characters and words are kept in a
+/// memo, and only the picking is done again. Over the HotpotQA questions
+/// the folding and splitting of passages was a fifth of `ask`'s time.
+pub fn passage_terms_where(text: &str, pick: &dyn Fn(&str) -> Pick) -> Vec<Token> {
+    memoized_upto(&PASSAGES, text, MEMO_PASSAGES, || {
+        Rc::new(Scanned::new(text))
+    })
+    .terms_where(pick)
+}
+
+/// A text folded ([`normalize`]) and split into words ([`scan`]).
+struct Scanned {
+    chars: Vec<NormChar>,
+    words: Vec<Word>,
+    /// The folded words one after another: word `i` is
+    /// `folded[ends[i - 1]..ends[i]]` (CJK words included, unused).
+    folded: String,
+    ends: Vec<usize>,
+}
+
+impl Scanned {
+    fn new(text: &str) -> Self {
+        let chars = normalize(text);
+        let words = scan(&chars);
+        let mut folded = String::with_capacity(text.len());
+        let ends = words
+            .iter()
+            .map(|w| {
+                let word = chars.get(w.first..=w.last).unwrap_or_default();
+                folded.extend(word.iter().map(|c| c.c));
+                folded.len()
+            })
+            .collect();
+        Scanned {
+            chars,
+            words,
+            folded,
+            ends,
         }
-        w.term_into(&chars, &mut buf);
-        let picked = pick(&buf);
-        if picked != Pick::Drop && !is_stop_word(&buf) {
-            let term = if buf.chars().any(|c| c.is_numeric()) || picked == Pick::Keep {
-                buf.clone()
-            } else {
-                stem(&buf)
-            };
-            out.push(w.token(term));
-        }
-        let starts_compound = i
-            .checked_sub(1)
-            .and_then(|p| ws.get(p))
-            .is_none_or(|p| !joined(&chars, p, w));
-        if starts_compound {
-            let mut k = i;
-            while let (Some(a), Some(b)) = (ws.get(k), ws.get(k + 1)) {
-                if !joined(&chars, a, b) {
-                    break;
-                }
-                k += 1;
-            }
-            if let (true, Some(last)) = (k > i, ws.get(k)) {
-                let compound = Word {
-                    last: last.last,
-                    end: last.end,
-                    ..*w
-                };
-                compound.term_into(&chars, &mut buf);
-                if pick(&buf) != Pick::Drop {
-                    out.push(compound.token(buf.clone()));
-                }
-            }
-        }
-        i += 1;
     }
-    // Bigrams are pushed before their second character's unigram; order by
-    // start, then end, puts every term after the unigram it begins with (the
-    // term breaks the tie of two terms over one range).
-    crate::order::sort_by(&mut out, |a, b| {
-        (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term))
-    });
-    out
+
+    /// The folded form of word `i`.
+    fn word(&self, i: usize) -> &str {
+        let start = i.checked_sub(1).and_then(|p| self.ends.get(p)).copied();
+        let end = self.ends.get(i).copied().unwrap_or(0);
+        self.folded.get(start.unwrap_or(0)..end).unwrap_or("")
+    }
+
+    /// See [`terms_where`].
+    fn terms_where(&self, pick: &dyn Fn(&str) -> Pick) -> Vec<Token> {
+        let (chars, ws) = (&self.chars, &self.words);
+        let mut out = Vec::new();
+        let mut buf = String::new();
+        let mut i = 0;
+        while let Some(w) = ws.get(i) {
+            if w.cjk {
+                // A maximal run of adjacent CJK characters: unigrams and bigrams.
+                let mut prev: Option<(&Word, char)> = None;
+                let mut j = i;
+                while let Some(c) = ws.get(j) {
+                    let ch = chars.get(c.first).map_or('\0', |n| n.c);
+                    if !c.cjk || prev.is_some_and(|(p, _)| c.first != p.last + 1) {
+                        break;
+                    }
+                    if let Some((p, pc)) = prev {
+                        buf.clear();
+                        buf.push(pc);
+                        buf.push(ch);
+                        if pick(&buf) != Pick::Drop {
+                            out.push(Token {
+                                term: buf.clone(),
+                                start: p.start,
+                                end: c.end,
+                            });
+                        }
+                    }
+                    if !is_cjk_function(ch) {
+                        buf.clear();
+                        buf.push(ch);
+                        if pick(&buf) != Pick::Drop {
+                            out.push(c.token(buf.clone()));
+                        }
+                    }
+                    prev = Some((c, ch));
+                    j += 1;
+                }
+                i = j;
+                continue;
+            }
+            let word = self.word(i);
+            let picked = pick(word);
+            if picked != Pick::Drop && !is_stop_word(word) {
+                let term = if word.chars().any(|c| c.is_numeric()) || picked == Pick::Keep {
+                    word.to_string()
+                } else {
+                    stem(word)
+                };
+                out.push(w.token(term));
+            }
+            let starts_compound = i
+                .checked_sub(1)
+                .and_then(|p| ws.get(p))
+                .is_none_or(|p| !joined(chars, p, w));
+            if starts_compound {
+                let mut k = i;
+                while let (Some(a), Some(b)) = (ws.get(k), ws.get(k + 1)) {
+                    if !joined(chars, a, b) {
+                        break;
+                    }
+                    k += 1;
+                }
+                if let (true, Some(last)) = (k > i, ws.get(k)) {
+                    let compound = Word {
+                        last: last.last,
+                        end: last.end,
+                        ..*w
+                    };
+                    compound.term_into(chars, &mut buf);
+                    if pick(&buf) != Pick::Drop {
+                        out.push(compound.token(buf.clone()));
+                    }
+                }
+            }
+            i += 1;
+        }
+        // Bigrams are pushed before their second character's unigram; order by
+        // start, then end, puts every term after the unigram it begins with (the
+        // term breaks the tie of two terms over one range).
+        crate::order::sort_by(&mut out, |a, b| {
+            (a.start, a.end, &a.term).cmp(&(b.start, b.end, &b.term))
+        });
+        out
+    }
 }
 
 #[cfg(test)]
@@ -519,6 +604,36 @@ mod tests {
             for text in &texts {
                 assert_eq!(words(text), words_of(text), "{text}");
                 assert_eq!(terms(text), read_terms(text), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn kept_passages_give_the_terms_a_fresh_reading_gives() {
+        // More passages than slots (texts share slots), picks that differ
+        // between readings of one text, CJK runs, compounds, folded and
+        // combining characters, and texts too long to be kept.
+        let mut texts: Vec<String> = (0..300)
+            .map(|i| format!("Straße {i}: the gateway-west Café (Crème brûlée) 退款政策 fails. "))
+            .collect();
+        texts.push(String::new());
+        texts.push("Müller wrote os.path docs ".repeat(200));
+        let picks: [&dyn Fn(&str) -> Pick; 3] = [
+            &|_| Pick::Stem,
+            &|w| {
+                if w.starts_with('g') {
+                    Pick::Keep
+                } else {
+                    Pick::Drop
+                }
+            },
+            &|w| if w.len() > 4 { Pick::Stem } else { Pick::Drop },
+        ];
+        for _ in 0..2 {
+            for text in &texts {
+                for pick in picks {
+                    assert_eq!(passage_terms_where(text, pick), terms_where(text, pick));
+                }
             }
         }
     }

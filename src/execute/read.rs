@@ -20,6 +20,8 @@ use crate::analyze::{self, lexicon};
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
 use crate::model::Passage;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use super::hyphen::{self, Hyphenated};
 
@@ -330,6 +332,34 @@ fn negation_cues(text: &str) -> Vec<usize> {
         flush(s, text.len(), &mut out);
     }
     out
+}
+
+/// A byte range of a text.
+type Range = (usize, usize);
+
+/// What every reading of a passage needs of its text besides the words:
+/// its sentences, split into clauses, and its negation cues.
+struct Layout {
+    /// Each sentence with its clauses ([`sentences`], [`clauses`]).
+    sentences: Vec<(Range, Vec<Range>)>,
+    /// [`negation_cues`].
+    cues: Vec<usize>,
+}
+
+thread_local! {
+    static LAYOUTS: analyze::Memo<Rc<Layout>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The [`Layout`] of a passage, kept in a memo as its words are
+/// ([`analyze::passage_terms_where`]): a question reads the same passages
+/// again and again.
+fn layout(text: &str) -> Rc<Layout> {
+    analyze::memoized_upto(&LAYOUTS, text, analyze::MEMO_PASSAGES, || {
+        Rc::new(Layout {
+            sentences: sentences(text).map(|s| (s, clauses(text, s))).collect(),
+            cues: negation_cues(text),
+        })
+    })
 }
 
 /// True when a negation or restriction covers part of the range.
@@ -784,7 +814,7 @@ impl<'a> Reader<'a> {
         // keeper".
         let mut as_name = vec![false; words.len()];
         let mut hits: Vec<(usize, usize)> = Vec::new();
-        for t in analyze::terms_where(text, pick) {
+        for t in analyze::passage_terms_where(text, pick) {
             // "found" is "find" and "found": the lemma, else the word itself.
             let lemma = lexicon::lemma(&t.term);
             let at =
@@ -991,14 +1021,15 @@ impl<'a> Reader<'a> {
             .collect();
         let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
         let title_order = order(&hard, words, &title_hits);
-        let cues = negation_cues(text);
+        let layout = layout(text);
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
         let mut inside: Vec<usize> = Vec::new();
-        for s in sentences(text) {
-            for c in clauses(text, s) {
-                let negation = cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
+        for (s, clauses) in &layout.sentences {
+            let s = *s;
+            for &c in clauses {
+                let negation = layout.cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
                     h += 1;
                 }
