@@ -117,6 +117,12 @@ fn pool() -> Index {
             "Sea Glass",
             "\"Sea Glass\" is a song recorded by The Tidewalkers for their album Low Water.",
         ),
+        (
+            "low-water-tour",
+            "Low Water Tour",
+            "The Low Water Tour was a concert tour by the Irish folk-rock band The Tidewalkers. \
+             It started in Cork in 2004 and ended in Galway.",
+        ),
     ];
     common::pool(&pages)
 }
@@ -181,6 +187,17 @@ fn a_bridge_of_another_kind_is_not_the_answer() {
             "Glowfest",
             "Kettle Cay",
         ),
+        // A concert tour is an event, never the band that made it.
+        (
+            "Which Irish folk-rock band went on the Low Water Tour in 2004?",
+            "Low Water Tour",
+            "The Tidewalkers",
+        ),
+        (
+            "The Low Water Tour, which started in Cork, was by what band?",
+            "Low Water Tour",
+            "The Tidewalkers",
+        ),
     ];
     let outcomes: Vec<_> = cases
         .iter()
@@ -214,6 +231,21 @@ fn a_thing_of_the_kind_asked_is_still_answered() {
         (
             "Glowfest was meant to take place on which island?",
             "Kettle Cay",
+        ),
+        // A relative set off by commas only describes: the WH word after
+        // it asks.
+        (
+            "The Tidewalkers, who are from Cork, recorded which song in 2003?",
+            "Sea Glass",
+        ),
+        (
+            "Sea Glass, which The Tidewalkers recorded in 2003, is on which album?",
+            "Low Water",
+        ),
+        // A tour is what "which tour" asks for.
+        (
+            "Which concert tour by The Tidewalkers started in Cork?",
+            "Low Water Tour",
         ),
     ];
     let outcomes: Vec<_> = cases

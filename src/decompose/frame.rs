@@ -239,10 +239,16 @@ fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
     let wh: Vec<usize> = (0..w.len())
         .filter(|&i| w.get(i).is_some_and(|x| WH.contains(&x.lower.as_str())))
         .collect();
+    // A relative set off by commas ("The Low Water Tour, *which* started
+    // in Cork, was by what band?") describes; a WH word after it asks.
+    let set_off = |i: usize| {
+        let asks_later = wh.iter().any(|&j| j > i);
+        asks_later && relative_at_any(q, w, i, true)
+    };
     wh.iter()
         .copied()
-        .find(|&i| !(relative_at(q, w, i) && i + 1 < w.len()))
-        .or_else(|| wh.first().copied())
+        .find(|&i| !(set_off(i) || relative_at(q, w, i) && i + 1 < w.len()))
+        .or_else(|| wh.iter().copied().find(|&i| !set_off(i)))
 }
 
 /// The byte range of the relative pronoun an English question asks past
@@ -799,14 +805,25 @@ fn relative_clauses(q: &str, w: &[Word]) -> Vec<(usize, usize)> {
 /// band *that* recorded X", not "in *which* year"), with no punctuation
 /// between ("For X, which rule applies?" asks).
 fn relative_at(q: &str, w: &[Word], i: usize) -> bool {
+    relative_at_any(q, w, i, false)
+}
+
+/// [`relative_at`], or (`set_off`) a relative pronoun after a comma that
+/// follows its noun ("the tour, which …").
+fn relative_at_any(q: &str, w: &[Word], i: usize, set_off: bool) -> bool {
     let (Some(word), Some(p)) = (w.get(i), i.checked_sub(1).and_then(|p| w.get(p))) else {
         return false;
     };
     let prev = p.lower.as_str();
-    let between = q.get(p.start..word.start).unwrap_or("");
+    let between = q.get(p.start + p.text.len()..word.start).unwrap_or("");
+    let punctuation = if set_off {
+        between.trim() != ","
+    } else {
+        between.contains([',', ':', ';'])
+    };
     RELATIVES.contains(&word.lower.as_str())
         && !(WH.contains(&prev) || AUX.contains(&prev) || analyze::is_stop_word(prev))
-        && !between.contains([',', ':', ';'])
+        && !punctuation
 }
 
 /// Most words between an antecedent's determiner and its relative pronoun
@@ -1280,5 +1297,26 @@ mod tests {
         assert!(f.negated && !f.first_person);
         assert!(!frame("What does Priya eat?", Strictness::Question).negated);
         assert!(frame("Priya不吃什么？", Strictness::Question).negated);
+    }
+
+    #[test]
+    fn a_relative_set_off_by_commas_does_not_ask() {
+        let asks = |q: &str| {
+            asking_word(q)
+                .and_then(|at| q.get(at..))
+                .map(|r| r.to_string())
+        };
+        let q = "The Low Water Tour, which started in Cork, was by what band?";
+        assert_eq!(asks(q).as_deref(), Some("what band?"));
+        let q = "The Tidewalkers, who are from Cork, recorded which song in 2003?";
+        assert_eq!(asks(q).as_deref(), Some("which song in 2003?"));
+        // With no WH word after it, the one after the comma asks.
+        let q = "The tour started in Cork, which city?";
+        assert_eq!(asks(q).as_deref(), Some("which city?"));
+        // A WH word after a conjunction or a verb asks, as before.
+        let q = "Where is Cork, and which band is from there?";
+        assert_eq!(asks(q).as_deref(), Some(q));
+        let q = "Which band, from Cork, toured in what year?";
+        assert_eq!(asks(q).as_deref(), Some(q));
     }
 }

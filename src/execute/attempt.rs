@@ -396,13 +396,10 @@ impl Runner<'_> {
         // proposed it plus what another page is ("the line-up of Harbour
         // Lights" names Callum Reid; the label it names is "founded in
         // Glasgow").
-        let proposal = p
-            .hop
-            .as_ref()
-            .filter(|_| verifying)
-            .and_then(|(_, v)| chain::key_of(v))
-            .and_then(|(key, _, _)| self.index.resolve(key));
-        let own_page = |doc: u32| proposal.is_some_and(|e| self.index.owners(e).contains(&doc));
+        let proposed = p.hop.as_ref().filter(|_| verifying).map(|(_, v)| v);
+        let index = self.index;
+        let proposal = proposed.and_then(|v| super::entity_of(index, v));
+        let own_page = |doc: u32| proposed.is_some_and(|v| super::own_page(index, v, doc));
         let on_source = |id: &str| source.is_none_or(|s| s.id == id);
         let may_pair = |doc: u32, id: &str| on_source(id) || (proposal.is_some() && own_page(doc));
         // The kind of thing asked ("which *party* …?"), which the quoted

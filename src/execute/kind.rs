@@ -106,7 +106,7 @@ pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Event,
         "war battle festival election tournament championship competition siege revolution \
-         conflict ceremony",
+         conflict ceremony tour",
     ),
     (
         Class::Living,

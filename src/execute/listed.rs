@@ -58,16 +58,13 @@ impl Runner<'_> {
     fn listed(&self, clause: &str) -> Vec<Listed> {
         let asked_frame = frame::frame(clause, Strictness::Question);
         let asked = kind::asked(clause, asked_frame.answer);
-        let given: Vec<String> = self
-            .index
-            .mentions_in(clause)
+        let mentions = self.index.mentions_in(clause);
+        let given: Vec<String> = mentions
             .iter()
             .filter_map(|m| clause.get(m.start as usize..m.end as usize))
             .map(analyze::fold::lower_str)
             .collect();
-        let anchors: Vec<u32> = self
-            .index
-            .mentions_in(clause)
+        let anchors: Vec<u32> = mentions
             .iter()
             .filter(|m| self.index.is_title(m.entity))
             .flat_map(|m| self.index.owners(m.entity).to_vec())
@@ -161,18 +158,9 @@ impl Runner<'_> {
             }
             let values: ByTask<Value> = [(step.to_string(), l.value.clone())].into_iter().collect();
             let outcome = self.attempt(task, output, &values);
-            let own = |passage_id: &str| {
-                let owner = self.index.doc_of(passage_id);
-                crate::chain::key_of(&l.value)
-                    .and_then(|(key, _, _)| self.index.resolve(key))
-                    .is_some_and(|e| owner.is_some_and(|d| self.index.owners(e).contains(&d)))
-            };
-            let on_own_page = outcome
-                .slot
-                .evidence
-                .first()
-                .is_some_and(|e| own(&e.passage_id));
-            if outcome.slot.state != SlotState::Supported || !on_own_page {
+            if outcome.slot.state != SlotState::Supported
+                || !self.answered_on_own_page(&outcome, &l.value)
+            {
                 continue;
             }
             if let Some(o) = done.get_mut(step) {

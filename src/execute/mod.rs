@@ -359,6 +359,18 @@ fn unproposed(task: &Task, done: &ByTask<Outcome>) -> Option<String> {
     proposed_clause(task, done).filter(|_| step.slot.state == SlotState::Missing)
 }
 
+/// The catalog entity a value names (its chain key), when the index holds
+/// it.
+fn entity_of(index: &Index, value: &Value) -> Option<u32> {
+    crate::chain::key_of(value).and_then(|(key, _, _)| index.resolve(key))
+}
+
+/// True when passage `doc` is a page of the entity `value` names: its own
+/// page.
+fn own_page(index: &Index, value: &Value, doc: u32) -> bool {
+    entity_of(index, value).is_some_and(|e| index.owners(e).contains(&doc))
+}
+
 impl Runner<'_> {
     fn run(&mut self, task: &Task, done: &mut ByTask<Outcome>) -> Outcome {
         let output = output_of(task);
@@ -463,14 +475,8 @@ impl Runner<'_> {
                 return false;
             };
             let said = direct.slot.value.as_ref().map(display);
-            let own = crate::chain::key_of(proposed)
-                .and_then(|(key, _, _)| self.index.resolve(key))
-                .map(|e| self.index.owners(e));
             said.is_some_and(|s| s.eq_ignore_ascii_case(&display(proposed)))
-                || direct.slot.evidence.first().is_some_and(|e| {
-                    let doc = self.index.doc_of(&e.passage_id);
-                    own.is_some_and(|o| doc.is_some_and(|d| o.contains(&d)))
-                })
+                || self.answered_on_own_page(&direct, proposed)
         };
         if let Some(step) = task
             .depends_on
@@ -498,6 +504,17 @@ impl Runner<'_> {
             );
         }
         direct
+    }
+
+    /// True when an outcome's best evidence is on the own page of the
+    /// entity `value` names.
+    fn answered_on_own_page(&self, outcome: &Outcome, value: &Value) -> bool {
+        outcome
+            .slot
+            .evidence
+            .first()
+            .and_then(|e| self.index.doc_of(&e.passage_id))
+            .is_some_and(|doc| own_page(self.index, value, doc))
     }
 
     /// A verification's clause asked without its proposal (a task of its
