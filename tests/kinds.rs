@@ -20,7 +20,7 @@
 
 mod common;
 
-use common::{ask_default as ask, tally};
+use common::{ask_default as ask, tally, tally_each};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState, Value};
 
@@ -199,14 +199,7 @@ fn a_bridge_of_another_kind_is_not_the_answer() {
             "The Tidewalkers",
         ),
     ];
-    let outcomes: Vec<_> = cases
-        .iter()
-        .map(|&(q, bridge, answer)| {
-            let r = ask(&index, q);
-            (q, bridge_not_answered(&r, bridge, answer), r)
-        })
-        .collect();
-    tally("bridge", &outcomes, cases.len());
+    tally_each("bridge", &index, &cases, bridge_not_answered);
 }
 
 #[test]

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{ask_default as ask, tally};
+use common::tally_each;
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState, Value};
 
@@ -42,6 +42,17 @@ fn pool() -> Index {
             "refund",
             "Refunds",
             "The refund window for electronics is 30 days from delivery.",
+        ),
+        (
+            "basel",
+            "Basel",
+            "Basel is a city in Switzerland on the river Rhine. Its old town lies on both banks.",
+        ),
+        (
+            "sf",
+            "San Francisco",
+            "San Francisco is a city in California. Its best-known landmark is the Golden Gate \
+             Bridge.",
         ),
     ];
     common::pool(&pages)
@@ -103,12 +114,51 @@ fn a_named_thing_has_a_length_and_an_action_a_duration() {
         ),
         ("How long is a Rhine river cruise?", "cruise", "7"),
     ];
-    let outcomes: Vec<_> = cases
-        .iter()
-        .map(|&(q, page, value)| {
-            let r = ask(&index, q);
-            (q, answers(&r, page, value), r)
+    tally_each("length/duration", &index, &cases, answers);
+}
+
+/// The last asked slot is supported, cites `page` first, and its value's
+/// text holds `value`; the parts before it are supported too.
+fn chain_answers(r: &Report, page: &str, value: &str) -> bool {
+    let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+    let text = |v: &Value| serde_json::to_string(v).unwrap_or_default();
+    r.slots.iter().all(|s| s.state == SlotState::Supported)
+        && asked.last().is_some_and(|slot| {
+            slot.evidence.first().is_some_and(|e| e.passage_id == page)
+                && slot.value.as_ref().is_some_and(|v| text(v).contains(value))
         })
-        .collect();
-    tally("length/duration", &outcomes, cases.len());
+}
+
+/// "How long is the river that flows through Basel?" asks the length of the
+/// thing a first step finds: its step "How long is {q1}?" asks of a name
+/// (it was planned as a duration, and "How long is Rhine?" came back
+/// unresolved over the cruise page). Measured before the rule (at
+/// e21906b): 1 of 4 (the duration distractor).
+#[test]
+fn a_thing_found_by_a_step_has_a_length() {
+    let index = pool();
+    let cases = [
+        (
+            "How long is the river that flows through Basel?",
+            "rhine",
+            "1,230",
+        ),
+        (
+            "How long is the river on which Basel lies?",
+            "rhine",
+            "1,230",
+        ),
+        (
+            "How long is the bridge that is the best-known landmark of San Francisco?",
+            "gate",
+            "2,737",
+        ),
+        // A duration that shares most of the words.
+        (
+            "How long does a Rhine river cruise from Basel take?",
+            "cruise",
+            "7",
+        ),
+    ];
+    tally_each("length of a found thing", &index, &cases, chain_answers);
 }

@@ -365,7 +365,8 @@ pub const PART_HEADS: &[&str] = &[
 /// long is the Rhine?", "How long is Route 66?"), or a part of one ("How long
 /// is the main span of the Golden Gate Bridge?"). It asks a length, a number
 /// of units; "How long is the refund window?", "How long are snapshots
-/// kept?" and "How long was the Second World War?" ask a duration.
+/// kept?" and "How long was the Second World War?" ask a duration. A
+/// step's placeholder is a name ("How long is {q1}?").
 pub fn asks_length(q: &str) -> bool {
     let w = words(q);
     let Some(i) = w.windows(2).position(|p| {
@@ -403,11 +404,14 @@ pub fn asks_length(q: &str) -> bool {
             strip(&mut name);
         }
     }
+    // A step's placeholder ("How long is {q1}?") stands for the thing an
+    // earlier step found by its page: a name.
     let capital = |x: &Word| {
         x.text
             .chars()
             .next()
             .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+            || q.get(..x.start).is_some_and(|head| head.ends_with('{'))
     };
     let Some(last) = name.last() else {
         return false;
@@ -1092,6 +1096,7 @@ mod tests {
             "How long are the Cliffs of Moher?",
             "Roughly how long is Route 66?",
             "How long, roughly, is the Danube?",
+            "How long is {q1}?",
         ] {
             assert_eq!(a(q), Answer::Number, "{q}");
             assert_eq!(patterns::output_of(q), Output::Passage, "{q}");
@@ -1104,6 +1109,7 @@ mod tests {
             "How long is the flight to Lisbon?",
             "How long does a Rhine river cruise take?",
             "How long is the Tour de France Festival?",
+            "How long does {q1} take?",
             "多久付款?",
         ] {
             assert_eq!(a(q), Answer::Duration, "{q}");

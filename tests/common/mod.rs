@@ -49,6 +49,25 @@ pub fn ask_default(index: &Index, q: &str) -> Report {
     .expect("it answers")
 }
 
+/// Asks each case `(question, a, b)` over `index` with the default scope
+/// and tallies it as passed when `check(report, a, b)` holds; every case
+/// must pass.
+pub fn tally_each(
+    name: &str,
+    index: &Index,
+    cases: &[(&str, &str, &str)],
+    check: impl Fn(&Report, &str, &str) -> bool,
+) {
+    let outcomes: Vec<_> = cases
+        .iter()
+        .map(|&(q, a, b)| {
+            let r = ask_default(index, q);
+            (q, check(&r, a, b), r)
+        })
+        .collect();
+    tally(name, &outcomes, cases.len());
+}
+
 /// Tallies one group of cases, each (question, passed, report): prints each
 /// failure with its answer and its asked slots' states, then the count, and
 /// fails when fewer than `want` passed.
