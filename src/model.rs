@@ -466,6 +466,9 @@ impl std::fmt::Display for SlotState {
     }
 }
 
+/// A byte range of a text (a question, a clause, a passage): start, end.
+pub type Range = (usize, usize);
+
 /// A range of a passage's text, in Unicode scalar values (`char`s), with the text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {

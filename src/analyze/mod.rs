@@ -352,14 +352,12 @@ pub fn words(text: &str) -> Vec<Token> {
 }
 
 fn words_of(text: &str) -> Vec<Token> {
-    let chars = normalize(text);
-    let mut buf = String::new();
-    scan(&chars)
+    let scanned = Scanned::new(text);
+    scanned
+        .words
         .iter()
-        .map(|w| {
-            w.term_into(&chars, &mut buf);
-            w.token(buf.clone())
-        })
+        .enumerate()
+        .map(|(i, w)| w.token(scanned.word(i).to_string()))
         .collect()
 }
 

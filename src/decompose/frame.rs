@@ -241,10 +241,7 @@ fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
         .collect();
     // A relative set off by commas ("The Low Water Tour, *which* started
     // in Cork, was by what band?") describes; a WH word after it asks.
-    let set_off = |i: usize| {
-        let asks_later = wh.iter().any(|&j| j > i);
-        asks_later && relative_at_any(q, w, i, true)
-    };
+    let set_off = |i: usize| wh.last().is_some_and(|&l| l > i) && relative_at_any(q, w, i, true);
     wh.iter()
         .copied()
         .find(|&i| !(set_off(i) || relative_at(q, w, i) && i + 1 < w.len()))

@@ -8,7 +8,7 @@
 //! that …"), and entity types and document IDs come from the catalog.
 
 use crate::analyze::fold::Lower;
-use crate::model::{Op, Output};
+use crate::model::{Op, Output, Range};
 
 /// Words that ask for a duration.
 const DURATION_CUES: &[&str] = &[
@@ -379,9 +379,6 @@ pub fn compares(clause: &str) -> bool {
         || has("between")
         || (comparative && (has("which") || has("who")))
 }
-
-/// A byte range of a clause.
-pub type Range = (usize, usize);
 
 /// "the <type> that <relative clause>": (start of "the", start of the relative
 /// clause, the type) for a catalog entity type.

@@ -28,8 +28,8 @@ use crate::analyze::fold::Lower;
 use crate::chain::{self, Broken};
 use crate::decompose::frame::{self, Answer, Frame, Strictness};
 use crate::model::{
-    Constraints, Edge, Evidence, Fact, Output, Passage, Slot, SlotState, Span, Task, TaskKind,
-    Value, NAME_TYPE, TITLE_TYPE,
+    Constraints, Edge, Evidence, Fact, Output, Passage, Range, Slot, SlotState, Span, Task,
+    TaskKind, Value, NAME_TYPE, TITLE_TYPE,
 };
 use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
@@ -388,7 +388,7 @@ impl Runner<'_> {
         // question on its own: the page that proposed the value gives no
         // names ("Glasgow" on the page that proposed The Tidewalkers is not
         // said of them).
-        let alone = read::Reader::new(frame, &words, None).key_as_name(open_key);
+        let alone = verifying.then(|| read::Reader::new(frame, &words, None).key_as_name(open_key));
         // Where a passage's reading may borrow names from a linked page: on
         // the hop's source, and in a verification on the proposal's own page
         // — where the page borrowed from must speak of this one: what the
@@ -396,12 +396,15 @@ impl Runner<'_> {
         // proposed it plus what another page is ("the line-up of Harbour
         // Lights" names Callum Reid; the label it names is "founded in
         // Glasgow").
-        let proposed = p.hop.as_ref().filter(|_| verifying).map(|(_, v)| v);
         let index = self.index;
-        let proposal = proposed.and_then(|v| super::entity_of(index, v));
-        let own_page = |doc: u32| proposed.is_some_and(|v| super::own_page(index, v, doc));
+        let proposal = p
+            .hop
+            .as_ref()
+            .filter(|_| verifying)
+            .and_then(|(_, v)| super::entity_of(index, v));
+        let own_page = |doc: u32| proposal.is_some_and(|e| super::own_page(index, e, doc));
         let on_source = |id: &str| source.is_none_or(|s| s.id == id);
-        let may_pair = |doc: u32, id: &str| on_source(id) || (proposal.is_some() && own_page(doc));
+        let may_pair = |doc: u32, id: &str| on_source(id) || own_page(doc);
         // The kind of thing asked ("which *party* …?"), which the quoted
         // sentence should name: read from the question as planned, since a
         // hop's question holds the value it was given ("{q1} lies on what
@@ -443,7 +446,10 @@ impl Runner<'_> {
                 j.reject(Rejection::Names);
                 continue;
             }
-            let reader = if ctx.vouching { &alone } else { &reader };
+            let reader = match &alone {
+                Some(alone) if ctx.vouching => alone,
+                _ => &reader,
+            };
             let mut reading = reader.read(passage);
             let mut partner = None;
             match accept::judge(frame, &reading, ctx) {
@@ -904,9 +910,6 @@ struct Pairing<'p> {
     passage: &'p Passage,
     speaking_of: bool,
 }
-
-/// A byte range of the question.
-type Range = (usize, usize);
 
 /// The question's names split into the hop's key and the others. A name
 /// that runs on into the key ("… studied music in Glasgow Iona Fraser", a

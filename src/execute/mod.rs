@@ -365,10 +365,9 @@ fn entity_of(index: &Index, value: &Value) -> Option<u32> {
     crate::chain::key_of(value).and_then(|(key, _, _)| index.resolve(key))
 }
 
-/// True when passage `doc` is a page of the entity `value` names: its own
-/// page.
-fn own_page(index: &Index, value: &Value, doc: u32) -> bool {
-    entity_of(index, value).is_some_and(|e| index.owners(e).contains(&doc))
+/// True when passage `doc` is a page of `entity`: its own page.
+fn own_page(index: &Index, entity: u32, doc: u32) -> bool {
+    index.owners(entity).contains(&doc)
 }
 
 impl Runner<'_> {
@@ -509,12 +508,15 @@ impl Runner<'_> {
     /// True when an outcome's best evidence is on the own page of the
     /// entity `value` names.
     fn answered_on_own_page(&self, outcome: &Outcome, value: &Value) -> bool {
+        let Some(entity) = entity_of(self.index, value) else {
+            return false;
+        };
         outcome
             .slot
             .evidence
             .first()
             .and_then(|e| self.index.doc_of(&e.passage_id))
-            .is_some_and(|doc| own_page(self.index, value, doc))
+            .is_some_and(|doc| own_page(self.index, entity, doc))
     }
 
     /// A verification's clause asked without its proposal (a task of its

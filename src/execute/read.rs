@@ -19,7 +19,7 @@ use crate::analyze::lexicon::LIFE_EVENTS;
 use crate::analyze::{self, lexicon};
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
-use crate::model::Passage;
+use crate::model::{Passage, Range};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -333,9 +333,6 @@ fn negation_cues(text: &str) -> Vec<usize> {
     }
     out
 }
-
-/// A byte range of a text.
-type Range = (usize, usize);
 
 /// What every reading of a passage needs of its text besides the words:
 /// its sentences, split into clauses, and its negation cues.
