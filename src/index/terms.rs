@@ -52,15 +52,26 @@ super::codec::record!(Totals {
     title_len
 });
 
+/// What a search reuses: see [`Terms::scratch`].
+#[derive(Debug, Default)]
+struct Scratch {
+    slots: Vec<u32>,
+    hits: Vec<Hit>,
+}
+
 /// The term dictionary with its posting lists.
 #[derive(Debug)]
 pub struct Terms {
     totals: Totals,
     ranges: Ranged<Postings>,
-    /// Score accumulators, one per passage, reused across searches: all
-    /// zero between searches (each search resets the entries it touched), so
-    /// a search costs its postings, not the passage count.
-    scratch: RefCell<Vec<(f32, u64)>>,
+    /// Per passage, where its accumulator is in a search's list of touched
+    /// passages (1-based; 0 = untouched), reused across searches: all zero
+    /// between searches (each search resets the entries it touched), so a
+    /// search costs its postings, not the passage count. Four bytes a
+    /// passage, so that the random accesses of scoring stay in cache; the
+    /// accumulators themselves lie together in touch order, in a list also
+    /// kept from one search to the next (no fresh pages for each search).
+    scratch: RefCell<Scratch>,
 }
 
 impl Terms {
@@ -177,64 +188,63 @@ impl Terms {
         let w = params.title_weight;
         let total = self.totals.body_len as f32 + w * self.totals.title_len as f32;
         let avg = (total / n as f32).max(1.0);
-        // Dense accumulators: score and matched-term mask per passage.
-        // The shared accumulators; a fresh zeroed set only if they are in use
-        // (no search runs inside another, so that never happens).
+        // The shared scratch; a fresh one only if it is in use (no search
+        // runs inside another, so that never happens).
         let mut shared = self.scratch.try_borrow_mut().ok();
-        let mut own = Vec::new();
-        let scores: &mut Vec<(f32, u64)> = shared.as_deref_mut().unwrap_or(&mut own);
-        if scores.len() != n {
-            *scores = vec![(0.0, 0); n];
+        let mut own = Scratch::default();
+        let Scratch { slots, hits } = shared.as_deref_mut().unwrap_or(&mut own);
+        if slots.len() != n {
+            *slots = vec![0; n];
         }
-        let postings: usize = query.iter().map(|q| self.df_at(q.posting)).sum();
-        let mut touched: Vec<u32> = Vec::with_capacity(postings.min(n));
+        // Accumulators of the touched passages, in the order first touched.
+        hits.clear();
         for (qi, q) in query.iter().enumerate() {
             let Some(posting) = q.posting else {
                 continue;
             };
             for p in self.list(posting) {
-                let Some(acc) = scores.get_mut(p.doc as usize) else {
+                let Some(slot) = slots.get_mut(p.doc as usize) else {
+                    continue;
+                };
+                if *slot == 0 {
+                    hits.push(Hit {
+                        doc: p.doc,
+                        score: 0.0,
+                        matched: 0,
+                    });
+                    *slot = hits.len() as u32;
+                }
+                let Some(acc) = hits.get_mut(*slot as usize - 1) else {
                     continue;
                 };
                 let len = p.len_body as f32 + w * p.len_title as f32;
                 let tf = p.tf_body as f32 + w * p.tf_title as f32;
                 let norm = params.k1 * (1.0 - params.b + params.b * len / avg);
-                if acc.1 == 0 {
-                    touched.push(p.doc);
-                }
-                acc.0 += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
-                acc.1 |= bit(qi);
+                acc.score += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
+                acc.matched |= bit(qi);
             }
         }
-        let hit = |doc: u32| {
-            let &(score, matched) = scores.get(doc as usize)?;
-            Some(Hit {
-                doc,
-                score,
-                matched,
-            })
-        };
         let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
         // The filter is costlier than scoring: run it down the ranking only
         // as far as needed. Rank the best `depth` (a partial sort), and rank
         // twice as deep only when the filter refused too many of those.
         let mut depth = limit;
         let kept = loop {
-            let ranked = best_first(touched.iter().filter_map(|&d| hit(d)), depth, &order);
+            let ranked = best_first(hits.iter().copied(), depth, &order);
             let kept: Vec<Hit> = ranked
                 .iter()
                 .copied()
                 .filter(|h| keep(h.doc))
                 .take(limit)
                 .collect();
-            if kept.len() == limit || ranked.len() == touched.len() {
+            if kept.len() == limit || ranked.len() == hits.len() {
                 break kept;
             }
             depth = depth.saturating_mul(2);
         };
-        for &d in &touched {
-            if let Some(acc) = scores.get_mut(d as usize) {
-                *acc = (0.0, 0);
+        for h in hits.iter() {
+            if let Some(slot) = slots.get_mut(h.doc as usize) {
+                *slot = 0;
             }
         }
         kept
