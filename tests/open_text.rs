@@ -1723,3 +1723,55 @@ fn chosen_from_a_list() -> Vec<Case> {
 fn a_thing_chosen_from_a_list_is_checked_on_its_own_page() {
     run("chosen-from-a-list", &chosen_from_a_list(), 13);
 }
+
+/// The nationality a question gives the thing it asks for itself ("Which
+/// Argentine footballer …?", "What Scottish drummer …?") is said of that
+/// thing, as in a description: a page that gives it another nationality
+/// does not answer. Written before the change that reads the leading
+/// "Which"/"What" (only a lowercase "which" of a derived step was read):
+/// each distractor shares every word but the nationality, and its pool has
+/// the role with the other nationality. Before the change 5 of 9 passed
+/// (every distractor answered with the other nationality); 9 after. The
+/// thing found is the follow step's value (checked on its own page).
+fn nationality_of_the_thing_asked() -> Vec<Case> {
+    vec![
+        chain(
+            "Which Scottish drummer played on Harbour Lights?",
+            "Iona Fraser",
+            "",
+        ),
+        chain(
+            "What Scottish drummer played on Harbour Lights?",
+            "Iona Fraser",
+            "",
+        ),
+        chain(
+            "Which Hungarian film director made The Lantern Keeper?",
+            "Tomas Varga",
+            "",
+        ),
+        chain(
+            "Which English drummer played with The Greywell Sisters?",
+            "Ruth Mackay",
+            "",
+        ),
+        chain(
+            "WHICH Danish director made Salt Roads?",
+            "Elena Sorensen",
+            "",
+        ),
+        unanswerable("Which English drummer played on Harbour Lights?"),
+        unanswerable("What English drummer played on Harbour Lights?"),
+        unanswerable("Which Danish film director made The Lantern Keeper?"),
+        unanswerable("Which Hungarian director made Salt Roads?"),
+    ]
+}
+
+#[test]
+fn a_nationality_the_question_gives_the_thing_asked_is_said_of_it() {
+    run(
+        "nationality-of-the-thing-asked",
+        &nationality_of_the_thing_asked(),
+        9,
+    );
+}

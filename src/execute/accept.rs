@@ -60,6 +60,9 @@ pub enum Rejection {
     Kind(Answer),
     /// The answering sentence does not name the kind of thing asked.
     Noun(String),
+    /// What the answering sentence names of the kind asked has another
+    /// nationality than the question gives it (nationality, kind noun).
+    Nationality(String, String),
     /// The answering sentence puts another ordinal on the question's noun
     /// (asked, stated: "third office", "second office").
     Ordinal(String, String),
@@ -76,6 +79,15 @@ impl Rejection {
             Rejection::Spread => "no passage answers it in one place".into(),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
             Rejection::Noun(n) => format!("no passage names the {n} asked for"),
+            Rejection::Nationality(nation, noun) => {
+                let nation = capitalized(nation);
+                let article = if nation.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("no passage names {article} {nation} {noun}: the one named is of another nationality")
+            }
             Rejection::Ordinal(asked, stated) => {
                 format!("no passage states the {asked} (the best reads the {stated})")
             }
@@ -84,6 +96,19 @@ impl Rejection {
             }
         }
     }
+}
+
+/// Demonyms (ASCII, joined by `-`) with their first letters in upper case
+/// ("canadian-american" → "Canadian-American").
+fn capitalized(demonyms: &str) -> String {
+    let part = |w: &str| {
+        let mut chars = w.chars();
+        chars
+            .next()
+            .map(|c| std::iter::once(c.to_ascii_uppercase()).chain(chars).collect())
+            .unwrap_or_default()
+    };
+    demonyms.split('-').map(part).collect::<Vec<String>>().join("-")
 }
 
 /// The kind of value an answer needs, in words.
@@ -227,8 +252,19 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
 
 #[cfg(test)]
 mod tests {
-    use super::another_generation;
+    use super::{another_generation, Rejection};
     use crate::decompose::frame::{frame, Strictness};
+
+    #[test]
+    fn a_nationality_rejection_names_the_thing_asked() {
+        let reason = |n: &str, k: &str| Rejection::Nationality(n.into(), k.into()).reason();
+        assert_eq!(
+            reason("english", "drummer"),
+            "no passage names an English drummer: the one named is of another nationality"
+        );
+        assert!(reason("danish", "director").starts_with("no passage names a Danish director"));
+        assert!(reason("canadian-american", "actress").contains("a Canadian-American actress"));
+    }
 
     #[test]
     fn a_generational_suffix_the_question_does_not_write_is_another_person() {

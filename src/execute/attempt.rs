@@ -417,6 +417,14 @@ impl Runner<'_> {
                 })
                 .flatten()
         });
+        // The nationality the question gives the thing asked ("Which
+        // *English* drummer …?"), and the kinds that thing is of: a sentence
+        // that names only such things of another nationality answers not.
+        let nationality = super::head::nationality(frame);
+        // A step that finds an entity checks each one's page instead
+        // ([`extract::values`]).
+        let nation_kinds = super::kind::asked(&frame.question, frame.answer)
+            .filter(|_| !nationality.is_empty() && *output == Output::Passage);
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -516,6 +524,18 @@ impl Runner<'_> {
                         continue;
                     }
                     None => kind_named = false,
+                }
+                if let Some(kinds) = &nation_kinds {
+                    if super::extract::names_only_other_nationality(
+                        self.index,
+                        c.doc,
+                        reading.sentence,
+                        kinds,
+                        &nationality,
+                    ) {
+                        j.reject(Rejection::Nationality(nationality.join("-"), n.to_string()));
+                        continue;
+                    }
                 }
             }
             let span = extract::trimmed_span(&passage.text, reading.sentence);

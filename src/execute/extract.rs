@@ -12,7 +12,7 @@ use crate::analyze::fold::Lower;
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame};
 use crate::index::Index;
-use crate::model::{Output, Passage, Span, Value, DOC_TYPE, TITLE_TYPE};
+use crate::model::{Output, Passage, Range, Span, Value, DOC_TYPE, TITLE_TYPE};
 
 /// Byte ranges of the query's terms inside a text.
 fn matches(text: &str, query: &[String]) -> Vec<(usize, usize)> {
@@ -486,6 +486,36 @@ fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
 /// shares none with `nationality` ([`head::other_nationality`]).
 fn other_nationality(index: &Index, entity: u32, nationality: &[String]) -> bool {
     page_of(index, entity).is_some_and(|p| head::other_nationality(&p.text, nationality))
+}
+
+/// True when the sentence `range` (bytes) of passage `doc` speaks of things
+/// of the kind asked that have pages (the passage's own subject, when its
+/// page is of that kind, and the things it names), and every one of those
+/// pages gives another nationality than `nationality`: "drummer Iona
+/// Fraser" answers no "Which English drummer …?" when her page calls her
+/// Scottish, and neither does a sentence on her own page.
+pub fn names_only_other_nationality(
+    index: &Index,
+    doc: u32,
+    range: Range,
+    asked: &[kind::Class],
+    nationality: &[String],
+) -> bool {
+    let named = index
+        .mentions(doc)
+        .iter()
+        .filter(|m| range.0 <= m.start as usize && m.end as usize <= range.1)
+        .filter_map(|m| page_of(index, m.entity));
+    let mut of_kind = index
+        .passage(doc)
+        .into_iter()
+        .chain(named)
+        .filter(|page| {
+            let defined = kind::defined(&page.text);
+            !defined.is_empty() && kind::fits(asked, &defined)
+        })
+        .peekable();
+    of_kind.peek().is_some() && of_kind.all(|page| head::other_nationality(&page.text, nationality))
 }
 
 /// The entity's own page, when one is loaded.

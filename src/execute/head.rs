@@ -179,15 +179,16 @@ const PHRASE_ENDS: &[&str] = &[
     "to",
 ];
 
-/// The nationality a follow step's description gives its thing ("which
-/// *Hungarian* writer of Salt Roads?"): the demonyms of the first
-/// capitalised word that has one ("Canadian-American": both), between the
-/// leading "which" and the word that ends the phrase. Empty when none.
+/// The nationality a question's `what`/`which` phrase gives the thing it
+/// asks for ("which *Hungarian* writer of Salt Roads?", "Which retired
+/// *Argentine* footballer who …?"): the demonyms of the first capitalised
+/// word of the phrase ([`super::kind::asking_phrase`]) that has one
+/// ("Canadian-American": both), before any word that ends the phrase.
+/// Empty when none.
 pub fn nationality(frame: &Frame) -> Vec<String> {
-    let Some(rest) = frame.question.strip_prefix("which ") else {
-        return Vec::new();
-    };
-    rest.split_whitespace()
+    super::kind::asking_phrase(&frame.question)
+        .unwrap_or_default()
+        .into_iter()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .take_while(|w| !PHRASE_ENDS.contains(w))
         .filter(|w| w.starts_with(char::is_uppercase))

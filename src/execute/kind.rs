@@ -248,23 +248,32 @@ pub fn asked(question: &str, answer: Answer) -> Option<Vec<Class>> {
     None
 }
 
-/// The head noun of the `what`/`which` phrase that asks ("which
-/// *festival* did …", "what 1942 *film*", "which former New York *senator*
-/// did …", not the relative "the company which owns …"): its last word.
+/// The words, as written, of the `what`/`which` phrase that asks, after
+/// its wh-word ("Which retired *Argentine footballer* who …" → retired,
+/// Argentine, footballer; not the relative "the company which owns …").
 /// `None` when no such phrase asks.
-pub fn asked_noun(question: &str) -> Option<String> {
+pub fn asking_phrase(question: &str) -> Option<Vec<&str>> {
     let asks = crate::decompose::frame::asking_word(question)?;
-    let wh = question.get(asks..)?;
+    let mut words = question.get(asks..)?.split_whitespace();
     if !matches!(
-        wh.split_whitespace().next().map(|w| bare(w).0).as_deref(),
+        words.next().map(|w| bare(w).0).as_deref(),
         Some("what" | "which")
     ) {
         return None;
     }
-    phrase(wh.split_whitespace().skip(1))
+    let words: Vec<&str> = words.collect();
+    let n = phrase(words.iter().copied()).len();
+    Some(words.into_iter().take(n).collect())
+}
+
+/// The head noun of the `what`/`which` phrase that asks ("which
+/// *festival* did …", "what 1942 *film*", "which former New York *senator*
+/// did …"): its last word. `None` when no such phrase asks.
+pub fn asked_noun(question: &str) -> Option<String> {
+    asking_phrase(question)?
         .last()
+        .map(|w| bare(w).0)
         .filter(|w| w.chars().all(char::is_alphabetic))
-        .cloned()
 }
 
 /// The classes a page says it is of, from its first sentence: the heads
