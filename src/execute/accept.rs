@@ -105,10 +105,18 @@ fn capitalized(demonyms: &str) -> String {
         let mut chars = w.chars();
         chars
             .next()
-            .map(|c| std::iter::once(c.to_ascii_uppercase()).chain(chars).collect())
+            .map(|c| {
+                std::iter::once(c.to_ascii_uppercase())
+                    .chain(chars)
+                    .collect()
+            })
             .unwrap_or_default()
     };
-    demonyms.split('-').map(part).collect::<Vec<String>>().join("-")
+    demonyms
+        .split('-')
+        .map(part)
+        .collect::<Vec<String>>()
+        .join("-")
 }
 
 /// The kind of value an answer needs, in words.
