@@ -99,24 +99,16 @@ impl Rejection {
 }
 
 /// Demonyms (ASCII, joined by `-`) with their first letters in upper case
-/// ("canadian-american" → "Canadian-American").
+/// ("canadian-american" → "Canadian-American"; no Unicode case table).
 fn capitalized(demonyms: &str) -> String {
     let part = |w: &str| {
-        let mut chars = w.chars();
-        chars
-            .next()
-            .map(|c| {
-                std::iter::once(c.to_ascii_uppercase())
-                    .chain(chars)
-                    .collect()
-            })
-            .unwrap_or_default()
+        let mut w = w.to_string();
+        if let Some(first) = w.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        w
     };
-    demonyms
-        .split('-')
-        .map(part)
-        .collect::<Vec<String>>()
-        .join("-")
+    demonyms.split('-').map(part).collect::<Vec<_>>().join("-")
 }
 
 /// The kind of value an answer needs, in words.

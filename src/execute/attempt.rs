@@ -420,11 +420,18 @@ impl Runner<'_> {
         // The nationality the question gives the thing asked ("Which
         // *English* drummer …?"), and the kinds that thing is of: a sentence
         // that names only such things of another nationality answers not.
-        let nationality = super::head::nationality(frame);
         // A step that finds an entity checks each one's page instead
         // ([`extract::values`]).
-        let nation_kinds = super::kind::asked(&frame.question, frame.answer)
-            .filter(|_| !nationality.is_empty() && *output == Output::Passage);
+        let nationality = if *output == Output::Passage {
+            super::head::nationality(frame)
+        } else {
+            Vec::new()
+        };
+        let nation_kinds = if nationality.is_empty() {
+            None
+        } else {
+            super::kind::asked(&frame.question, frame.answer)
+        };
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.

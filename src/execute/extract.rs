@@ -437,9 +437,7 @@ fn linked(
             Some(role) => kind::defining_heads(&p.text)
                 .iter()
                 .any(|h| kind::same_role(role, h)),
-            None => asked
-                .as_ref()
-                .is_some_and(|a| !defined.is_empty() && kind::fits(a, &defined)),
+            None => asked.as_ref().is_some_and(|a| kind::is_of(a, &defined)),
         };
         let about =
             || !found_head.described || of_kind || found_head.at.iter().any(|&r| !inside_given(r));
@@ -510,10 +508,7 @@ pub fn names_only_other_nationality(
         .passage(doc)
         .into_iter()
         .chain(named)
-        .filter(|page| {
-            let defined = kind::defined(&page.text);
-            !defined.is_empty() && kind::fits(asked, &defined)
-        })
+        .filter(|page| kind::is_of(asked, &kind::defined(&page.text)))
         .peekable();
     of_kind.peek().is_some() && of_kind.all(|page| head::other_nationality(&page.text, nationality))
 }

@@ -372,7 +372,13 @@ pub fn other_role(role: &str, heads: &[String]) -> bool {
 
 /// True unless both kinds are known and share no class.
 pub fn fits(asked: &[Class], page: &[Class]) -> bool {
-    page.is_empty() || page.iter().any(|c| asked.contains(c))
+    page.is_empty() || is_of(asked, page)
+}
+
+/// True when the page's kind is known and shares a class with the kind
+/// asked: the page says it is of that kind.
+pub fn is_of(asked: &[Class], page: &[Class]) -> bool {
+    page.iter().any(|c| asked.contains(c))
 }
 
 #[cfg(test)]
