@@ -1775,3 +1775,42 @@ fn a_nationality_the_question_gives_the_thing_asked_is_said_of_it() {
         9,
     );
 }
+
+/// A thing the corpus has no page for, named only after the relation the
+/// question asks by ("What software company developed Lantern Run?": its
+/// page says "developed by Marrow Bay Interactive" and never "company").
+/// Written before the change that reads it: the two pages are self-written,
+/// a developer and a publisher in one sentence, and a game whose page names
+/// its publisher only. The distractors share every word but the game, or
+/// ask a relation the page does not state.
+fn named_after_the_relation() -> Vec<Case> {
+    vec![
+        chain(
+            "What software company developed Lantern Run?",
+            "Marrow Bay Interactive",
+            "developed by Marrow Bay Interactive",
+        ),
+        chain(
+            "which studio developed Lantern Run?",
+            "Marrow Bay Interactive",
+            "developed by Marrow Bay Interactive",
+        ),
+        chain(
+            "What company published Lantern Run?",
+            "Kestrel Soft",
+            "published by Kestrel Soft",
+        ),
+        chain(
+            "Lantern Run was developed by which company?",
+            "Marrow Bay Interactive",
+            "developed by Marrow Bay Interactive",
+        ),
+        unanswerable("What software company developed Tide Engine?"),
+        unanswerable("What company developed Lantern Run II?"),
+    ]
+}
+
+#[test]
+fn a_thing_without_a_page_is_named_after_the_relation_asked() {
+    run("named-after-the-relation", &named_after_the_relation(), 6);
+}

@@ -23,15 +23,14 @@ use common::{ask_default as ask, tally};
 use slotchain::index::Index;
 use slotchain::model::{Report, SlotState};
 
-/// Cases that must pass. Two are left:
-/// - "… the boy behind the hero of Ethan Vale's 1884 novel?" is planned as
-///   four steps, the first "which 1884 novel of Ethan Vale?", and the pool
-///   has no page of that novel: the step proposes Harrow Lane, a 2011 novel
-///   whose page mentions it (its year is not checked against the
-///   description's);
-/// - "Who was a leader of the Liberty-Union Party?" is answered "Treasury
-///   Secretary", a capitalised role read as a person's name.
-const MIN_PASSING: usize = 10;
+/// Cases that must pass: all of them. The last two to pass were "… the boy
+/// behind the hero of Ethan Vale's 1884 novel?" (planned as four steps, the
+/// first "which 1884 novel of Ethan Vale?", with no page of that novel:
+/// Harrow Lane was proposed; it passes since the change that names a thing
+/// after the relation asked, not written for it) and "Who was a
+/// leader of the Liberty-Union Party?" (once answered "Treasury Secretary",
+/// a capitalised role read as a person's name).
+const MIN_PASSING: usize = 12;
 
 fn pool() -> Index {
     common::pool(&[

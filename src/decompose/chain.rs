@@ -71,6 +71,10 @@ impl Builder<'_> {
         let where_of_name = patterns::where_subject(clause)
             .iter()
             .any(|at| titles.contains(at));
+        // A question of a name and a kind alone is asked of the named page,
+        // unless it asks the subject of a verb ("which studio developed
+        // Lantern Run?", "Lantern Run was developed by which studio?": the
+        // studio is a thing of its own, named after "developed by").
         // With no page named, a question that names something no page is
         // about is proposed too ("Which film director was born in Szeged
         // …?"), unless it asks in the first person ("Where do I set the API
@@ -80,7 +84,9 @@ impl Builder<'_> {
             || (titles.is_empty() && (f.names.is_empty() || f.first_person))
             || where_of_name
             || patterns::asks_property(clause)
-            || f.with_role(frame::Role::Topic).next().is_none()
+            || (f.with_role(frame::Role::Topic).next().is_none()
+                && crate::execute::kind::subject_verb(&f).is_none()
+                && !patterns::by_which(clause))
         {
             return None;
         }

@@ -888,7 +888,7 @@ fn soft_verbs(w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
 }
 
 /// The byte starts of the words that name the kind of answer.
-fn kind_nouns(w: &[Word]) -> Vec<usize> {
+fn kind_nouns(q: &str, w: &[Word]) -> Vec<usize> {
     let mut out = Vec::new();
     for (i, x) in w.iter().enumerate() {
         let next = w.get(i + 1);
@@ -910,6 +910,10 @@ fn kind_nouns(w: &[Word]) -> Vec<usize> {
                         || analyze::is_stop_word(l)
                         || WH.contains(&l)
                         || (head.is_some() && lexicon::is_verb(l))
+                        // "which company *published* …", not "pirate-*themed*".
+                        || (head.is_some()
+                            && lexicon::is_participle(l)
+                            && q.get(..n.start).is_some_and(|h| h.ends_with(' ')))
                     {
                         break;
                     }
@@ -989,7 +993,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
     // kind of answer ("which rollback *rule* applies", "what 1996 *book* was
     // written"); the word after "how" ("long", "many") is part of the
     // question word.
-    let kind_noun = kind_nouns(&w);
+    let kind_noun = kind_nouns(question, &w);
     let comparatives: Vec<usize> = w
         .iter()
         .filter(|x| COMPARATIVES.contains(&x.lower.as_str()))

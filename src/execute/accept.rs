@@ -171,11 +171,24 @@ const GENERATIONS: &[&str] = &[
 /// True when a page titled `title` is of another generation than a name the
 /// question gives: the title is the name and a generational suffix ("Hugo
 /// Brandt Jr." for "When did Hugo Brandt die?"), which the question does not
-/// write after the name. Its page speaks of someone else.
+/// write after the name, or the question writes the name with a suffix the
+/// title lacks ("Lantern Run II"). Its page speaks of someone else.
 pub fn another_generation(frame: &Frame, title: &str) -> bool {
     // The suffix ends the title ("Hugo Brandt, Jr."), or its short form
     // ("Hugo Brandt Jr. (architect)").
     let base = crate::index::catalog::title_base(title).unwrap_or(title);
+    // The other way round: the question writes the suffix the title lacks
+    // ("Lantern Run II" is the sequel, not "Lantern Run (video game)").
+    let sequel = frame.names.iter().any(|&(s, e)| {
+        frame
+            .question
+            .get(s..e)
+            .and_then(generation)
+            .is_some_and(|(name, _)| name.eq_ignore_ascii_case(base.trim()))
+    });
+    if sequel {
+        return true;
+    }
     let Some((name, suffix)) = generation(title).or_else(|| generation(base)) else {
         return false;
     };
@@ -290,5 +303,15 @@ mod tests {
         // The question writes the suffix: the page is that person's.
         assert!(!of("When did Hugo Brandt Jr. die?", "Hugo Brandt Jr."));
         assert!(!of("When did Hugo Brandt, Jr. die?", "Hugo Brandt Jr."));
+        // … and not the page of the name without it (a sequel, a son).
+        assert!(of(
+            "What company developed Lantern Run II?",
+            "Lantern Run (video game)"
+        ));
+        assert!(of("When did Hugo Brandt Jr. die?", "Hugo Brandt"));
+        assert!(!of(
+            "What company developed Lantern Run?",
+            "Lantern Run (video game)"
+        ));
     }
 }

@@ -345,6 +345,7 @@ impl Runner<'_> {
         if task.kind == TaskKind::Follow {
             read::soften_unknown_verbs(&mut words, frame);
         }
+        read::soften_asking_phrase(&mut words, frame);
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
         let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
@@ -519,7 +520,17 @@ impl Runner<'_> {
                 // Required when `noun` is given; else only preferred.
                 let own = names_title(&frame.question, &passage.title);
                 let strong = reading.anchors.len() >= STRONG;
+                // A sentence that names the thing a step proposed, when it
+                // has no page, is all that verifies it, in whatever words it
+                // gives its kind ("developed by Marrow Bay Interactive" for
+                // "which studio developed …?").
+                let names_key = p
+                    .hop
+                    .as_ref()
+                    .and_then(|(_, v)| chain::key_of(v))
+                    .is_some_and(|(key, kind, _)| kind == NAME_TYPE && sentence.contains(key));
                 match naming(&passage.text, reading.sentence, n, own, strong) {
+                    _ if names_key => {}
                     Some(at) if at != reading.sentence => {
                         reading.anchors.retain(|&a| a >= at.0 && a < at.1);
                         reading.sentence = at;

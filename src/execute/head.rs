@@ -27,6 +27,11 @@ pub struct Head {
     pub at: Vec<(usize, usize)>,
     /// Byte ranges of the head noun alone.
     nouns: Vec<(usize, usize)>,
+    /// Byte ranges of the verb that follows a phrase asking for its
+    /// subject, where the passage writes it with "by" ([`super::kind::subject_verb`]:
+    /// "developed by Marrow Bay Interactive" for "What company developed
+    /// Lantern Run?"). Also in `at`.
+    by_verb: Vec<(usize, usize)>,
     /// The head noun when it names a person's role ("drummer", "director",
     /// [`super::kind::is_role`]), which a page says in words, not only by
     /// its class.
@@ -49,8 +54,10 @@ impl Head {
                 })
             })
             .map(|t| lexicon::lemma(&t.term));
+        let subject = super::kind::subject_verb(frame);
         let mut at = Vec::new();
         let mut nouns = Vec::new();
+        let mut by_verb = Vec::new();
         let mut role = None;
         if let Some(h) = described.or(frame.terms.first()) {
             let noun = lexicon::lemma(&h.term);
@@ -65,10 +72,15 @@ impl Head {
                 if l == noun {
                     nouns.push((t.start, t.end));
                 }
+                let by = p.text.get(t.end..).is_some_and(|r| r.starts_with(" by "));
+                if by && subject.as_ref() == Some(&l) {
+                    by_verb.push((t.start, t.end));
+                }
                 if l == noun
                     || kin.contains(&l.as_str())
                     || verb.as_ref() == Some(&l)
                     || relation.as_ref() == Some(&l)
+                    || by_verb.last() == Some(&(t.start, t.end))
                 {
                     at.push((t.start, t.end));
                 }
@@ -78,6 +90,7 @@ impl Head {
             described: described.is_some(),
             at,
             nouns,
+            by_verb,
             role,
         }
     }
@@ -134,8 +147,16 @@ impl Head {
                     .iter()
                     .any(|m| (m.start as usize) <= at && at < m.end as usize)
         };
-        let all = self.described && !self.at.is_empty() && self.at.iter().all(names_unpaged);
-        let &(_, end) = self.at.first().filter(|_| all)?;
+        // The verb the question asks the subject of, written with "by",
+        // says more than the head noun: "developed by Marrow Bay
+        // Interactive" names the studio though "another studio" names none.
+        let (described, places) = if self.by_verb.is_empty() {
+            (self.described, &self.at)
+        } else {
+            (true, &self.by_verb)
+        };
+        let all = described && !places.is_empty() && places.iter().all(names_unpaged);
+        let &(_, end) = places.first().filter(|_| all)?;
         let start = name_start(&p.text, end);
         Some((start, start + name_length(p.text.get(start..)?)))
     }

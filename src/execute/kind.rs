@@ -20,7 +20,8 @@
 //! English only: a Chinese question asks no kind here.
 
 use crate::analyze::fold::Lower;
-use crate::decompose::frame::Answer;
+use crate::analyze::lexicon;
+use crate::decompose::frame::{Answer, Frame};
 use litemap::LiteMap;
 use std::sync::OnceLock;
 
@@ -264,6 +265,25 @@ pub fn asking_phrase(question: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = words.collect();
     let n = phrase(words.iter().copied()).len();
     Some(words.into_iter().take(n).collect())
+}
+
+/// The verb right after the `what`/`which` phrase that asks, when the
+/// phrase is its subject ("What software company *developed* Lantern Run?",
+/// "which studio *made* …"; not "… developed by which studio?", whose
+/// relation [`super::head::Head::find`] reads apart), as its lemma term: a passage names
+/// that subject after the verb and "by".
+pub fn subject_verb(frame: &Frame) -> Option<String> {
+    let q = frame.question.as_str();
+    let asks = crate::decompose::frame::asking_word(q)?;
+    let phrase = asking_phrase(q)?.len();
+    // The wh-word, the phrase's words, then the verb.
+    let word = q.get(asks..)?.split_whitespace().nth(phrase + 1)?;
+    let at = (word.as_ptr() as usize).checked_sub(q.as_ptr() as usize)?;
+    let t = frame.terms.iter().find(|t| t.start == at)?;
+    let written = crate::analyze::fold::lower_str(q.get(t.start..t.end)?);
+    let verb = !crate::analyze::is_stop_word(&written)
+        && (lexicon::is_participle(&written) || lexicon::is_verb(&written));
+    (phrase > 0 && verb && !q.get(t.end..)?.starts_with(" by ")).then(|| lexicon::lemma(&t.term))
 }
 
 /// The head noun of the `what`/`which` phrase that asks ("which

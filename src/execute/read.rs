@@ -113,6 +113,35 @@ pub fn soften_unknown_verbs(words: &mut [Weighted], frame: &Frame) {
     }
 }
 
+/// Softens the words of the phrase that asks for the thing ("What
+/// *software* company developed …?") that the corpus never uses: they say
+/// what kind of thing the answer is, which its passage may put in other
+/// words or only in its name ("developed by Marrow Bay Interactive"), so
+/// they rank sentences but are not required. A word that restricts the
+/// kind ("pirate-themed") stays what it is.
+pub fn soften_asking_phrase(words: &mut [Weighted], frame: &Frame) {
+    let Some(phrase) = super::kind::asking_phrase(&frame.question) else {
+        return;
+    };
+    let phrase: Vec<String> = phrase
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).lower())
+        .collect();
+    // A noun that names a kind ("software"), not a word that restricts it
+    // ("pirate-themed", "award-winning", "retired"): those stay required.
+    let kind_word = |x: &String| {
+        phrase.contains(x)
+            && x.chars().all(char::is_alphabetic)
+            && !lexicon::is_participle(x)
+            && !x.ends_with("ing")
+    };
+    for w in words.iter_mut() {
+        if w.unknown && w.role == Role::Topic && written(frame, w).is_some_and(|x| kind_word(&x)) {
+            w.role = Role::Soft;
+        }
+    }
+}
+
 /// True when a word of the question the corpus never uses is a verb form
 /// ("photographed"), read as the question writes it: what a verification
 /// cannot check.
@@ -929,6 +958,20 @@ impl<'a> Reader<'a> {
         let names_w = of_role(Role::Name);
         let topic_w = of_role(Role::Topic);
         let soft_w = of_role(Role::Soft);
+        // What the soft words say is read from those the corpus uses: no
+        // passage writes a kind noun it never has ("What company published
+        // Lantern Run?" over pages that say "published by Kestrel Soft"),
+        // unless none of them is used (then nothing says it).
+        let known: Vec<usize> = soft_w
+            .iter()
+            .copied()
+            .filter(|&i| words.get(i).is_some_and(|w| !w.unknown))
+            .collect();
+        let soft_said = if known.is_empty() {
+            soft_w.clone()
+        } else {
+            known
+        };
         let hard: Vec<usize> = names_w.iter().chain(&topic_w).copied().collect();
         // An open-text key counts in the topic shares as a name, as if it
         // were asked directly; whether it is the same thing is the join's
@@ -1002,7 +1045,7 @@ impl<'a> Reader<'a> {
             local: 0.0,
             order: 0.0,
             typed: false,
-            soft: share(&soft_w, &anywhere),
+            soft: share(&soft_said, &anywhere),
             clause: (0, 0),
             sentence: (0, 0),
             score: f32::MIN,
