@@ -151,6 +151,44 @@ fn years(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     out
 }
 
+/// Decades in `text[s..e]`, as byte ranges: "1960s", "1920's", with the
+/// part of it said before ("late 1960s", "mid-1990s", "early 1920's"). A
+/// decade that a capitalised word follows is part of a name ("The 1960s
+/// Club").
+fn decades(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = s;
+    while i + 5 <= e {
+        let digits = bytes
+            .get(i..i + 4)
+            .is_some_and(|w| w.iter().all(u8::is_ascii_digit) && w.get(3) == Some(&b'0'));
+        let rest = text.get(i + 4..e).unwrap_or("");
+        let plural = ["s", "'s", "’s"].iter().find(|p| rest.starts_with(**p));
+        let mid = text.get(..i).is_some_and(|h| h.ends_with("mid-"));
+        let (Some(plural), true) = (plural, digits && (mid || !glued(text, i, true))) else {
+            i += 1;
+            continue;
+        };
+        let end = i + 4 + plural.len();
+        let next = text.get(end..).unwrap_or("");
+        let year: u32 = text.get(i..i + 4).and_then(|y| y.parse().ok()).unwrap_or(0);
+        let named = next
+            .strip_prefix(' ')
+            .is_some_and(|n| n.starts_with(char::is_uppercase));
+        if (1000..2100).contains(&year) && !glued(text, end, false) && !named {
+            let head = text.get(s..i).unwrap_or("");
+            let part = ["early ", "mid-", "mid ", "late "]
+                .iter()
+                .find(|p| head.to_ascii_lowercase().ends_with(**p))
+                .map_or(0, |p| p.len());
+            out.push((i - part, end));
+        }
+        i = end;
+    }
+    out
+}
+
 /// True when every year `text` states is a date of a life span or a birth
 /// in parentheses ("Elena Sorensen (born 21 August 1962) is a director"),
 /// and it states one: such a sentence dates no other event.
@@ -169,7 +207,7 @@ fn words(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize, String)> {
 }
 
 /// Dates: "September 6, 1961", "6 September 1961", "March 2014", a year
-/// alone, "1998年3月".
+/// alone, a decade ([`decades`]), "1998年3月", "1990年代".
 fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
     let ws = words(text, range);
     let mut out: Vec<(usize, usize)> = Vec::new();
@@ -231,12 +269,19 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
             out.push((start, end));
         }
     }
+    for d in decades(text, range) {
+        if !out.iter().any(|&(s, e)| d.0 < e && s < d.1) {
+            out.push(d);
+        }
+    }
     for y in years(text, range) {
         if !out.iter().any(|&(s, e)| y.0 >= s && y.1 <= e) {
-            // "1998年3月5日"
+            // "1998年3月5日", "1990年代"
             let mut end = y.1;
             let tail = text.get(end..range.1).unwrap_or("");
-            if tail.starts_with('年') {
+            if tail.starts_with("年代") {
+                end += "年代".len();
+            } else if tail.starts_with('年') {
                 end += '年'.len_utf8();
                 let rest = text.get(end..range.1).unwrap_or("");
                 let month: usize = rest
@@ -772,6 +817,40 @@ mod tests {
         assert_eq!(
             value(Answer::Year, "Release TRAVEL-2026-01 is out.", "out"),
             None
+        );
+    }
+
+    #[test]
+    fn a_decade_is_a_date_not_a_year() {
+        let t = "His recording and performing career began in the late 1960s, although it \
+                 was not until 1980 that his commercial success began.";
+        assert_eq!(
+            value(Answer::Date, t, "began").as_deref(),
+            Some("late 1960s")
+        );
+        // Other wordings: a hyphenated period, a bare decade, an apostrophe.
+        let t = "The band was formed in Leeds in the mid-1990s by two brothers.";
+        assert_eq!(
+            value(Answer::Date, t, "formed").as_deref(),
+            Some("mid-1990s")
+        );
+        let t = "The magazine first appeared in the 1980s.";
+        assert_eq!(value(Answer::Date, t, "appeared").as_deref(), Some("1980s"));
+        let t = "The style spread in the early 1920's across Europe.";
+        assert_eq!(
+            value(Answer::Date, t, "spread").as_deref(),
+            Some("early 1920's")
+        );
+        // A decade in a name is no date of the event; a year still is.
+        let t = "The 1960s Club opened in 1985.";
+        assert_eq!(value(Answer::Date, t, "opened").as_deref(), Some("1985"));
+        // A decade is not a year: "In what year …?" is not answered by one.
+        let t = "The band was formed in the mid-1990s.";
+        assert_eq!(value(Answer::Year, t, "formed"), None);
+        // Chinese: 1990年代.
+        assert_eq!(
+            value(Answer::Date, "该乐队成立于1990年代。", "成立").as_deref(),
+            Some("1990年代")
         );
     }
 
