@@ -73,8 +73,11 @@ impl Builder<'_> {
             .any(|at| titles.contains(at));
         // A question of a name and a kind alone is asked of the named page,
         // unless it asks the subject of a verb ("which studio developed
-        // Lantern Run?", "Lantern Run was developed by which studio?": the
-        // studio is a thing of its own, named after "developed by").
+        // Lantern Run?": the studio is a thing of its own, named after
+        // "developed by"). Not yet the passive "… developed by which
+        // studio?": proposed from other pages when the named one gives no
+        // name, it verified a wrong one ("King's College London was
+        // established by which monarch?" → Pulham Market).
         // With no page named, a question that names something no page is
         // about is proposed too ("Which film director was born in Szeged
         // …?"), unless it asks in the first person ("Where do I set the API
@@ -85,8 +88,7 @@ impl Builder<'_> {
             || where_of_name
             || patterns::asks_property(clause)
             || (f.with_role(frame::Role::Topic).next().is_none()
-                && crate::execute::kind::subject_verb(&f).is_none()
-                && !patterns::by_which(clause))
+                && crate::execute::kind::subject_verb(&f).is_none())
         {
             return None;
         }

@@ -475,13 +475,6 @@ pub fn asks_property(clause: &str) -> bool {
     )
 }
 
-/// True when the clause asks the agent of a passive verb ("Lantern Run was
-/// developed *by which* company?", "… by what studio?").
-pub fn by_which(clause: &str) -> bool {
-    let lower = clause.lower();
-    lower.contains(" by which ") || lower.contains(" by what ")
-}
-
 /// Where the subject of "Where AUX SUBJECT …?" may start, as byte offsets:
 /// its first word, and after an article a capitalised word after it too
 /// ("Where was Ada Lund born?": Ada; "Where is the Greenland shark found?":

@@ -72,15 +72,16 @@ impl Head {
                 if l == noun {
                     nouns.push((t.start, t.end));
                 }
-                let by = p.text.get(t.end..).is_some_and(|r| r.starts_with(" by "));
-                if by && subject.as_ref() == Some(&l) {
-                    by_verb.push((t.start, t.end));
+                if subject.as_ref() == Some(&l) {
+                    if let Some(by) = by_after(&p.text, t.end) {
+                        by_verb.push((t.start, by));
+                    }
                 }
                 if l == noun
                     || kin.contains(&l.as_str())
                     || verb.as_ref() == Some(&l)
                     || relation.as_ref() == Some(&l)
-                    || by_verb.last() == Some(&(t.start, t.end))
+                    || by_verb.last().is_some_and(|&(s, _)| s == t.start)
                 {
                     at.push((t.start, t.end));
                 }
@@ -161,6 +162,21 @@ impl Head {
         Some((start, start + name_length(p.text.get(start..)?)))
     }
 }
+
+/// Where the " by" that gives a verb's agent starts, when it follows the
+/// verb ending at `end` directly or after a short adjunct of the same clause
+/// ("developed by …", "established in 1829 by …"): at most
+/// [`ADJUNCT_WORDS`] words, no punctuation between.
+fn by_after(text: &str, end: usize) -> Option<usize> {
+    let rest = text.get(end..)?;
+    let at = rest.find(" by ")?;
+    let between = rest.get(..at)?;
+    let short = between.split_whitespace().count() <= ADJUNCT_WORDS;
+    (short && !between.contains([',', ';', '.', '(', ')'])).then_some(end + at)
+}
+
+/// Most words between a verb and the "by" of its agent.
+const ADJUNCT_WORDS: usize = 3;
 
 /// Where the name after a head place that ends at `end` starts: past a
 /// relation's " by" and the spaces before the name.
