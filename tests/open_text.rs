@@ -1784,7 +1784,10 @@ fn a_nationality_the_question_gives_the_thing_asked_is_said_of_it() {
 /// publisher in one sentence, and a game whose page names its publisher
 /// only. The distractors share every word but the game, or ask a relation
 /// the page does not state. The Tide Engine publisher case (an adjunct
-/// before "by") was added with the change that reads it.
+/// before "by") and the Reid's Hall cases (a given name's first word opens
+/// the answer) were added with the changes that read them; on the engine
+/// before those the Reid's Hall chain named the town, Aldermoor, as the
+/// philanthropist.
 fn named_after_the_relation() -> Vec<Case> {
     vec![
         chain(
@@ -1816,6 +1819,14 @@ fn named_after_the_relation() -> Vec<Case> {
             "Kestrel Soft",
             "published in Europe by Kestrel Soft",
         ),
+        // The answer opens with a word of the question's own name
+        // ("Reid Campbell" for "Reid's Hall"), and is one of two agents.
+        chain(
+            "Which philanthropist opened Reid's Hall?",
+            "Reid Campbell",
+            "opened in 1892 by Reid Campbell",
+        ),
+        unanswerable("Which philanthropist opened Reid's Theatre?"),
         unanswerable("What software company developed Tide Engine?"),
         unanswerable("What company developed Lantern Run II?"),
     ]

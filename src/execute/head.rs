@@ -141,9 +141,14 @@ impl Head {
             let name = p.text.get(at..).unwrap_or("");
             name.starts_with(char::is_uppercase)
                 && !name.starts_with(own)
-                && !given
-                    .iter()
-                    .any(|g| normalized(name).starts_with(g.as_str()))
+                && !given.iter().any(|g| {
+                    // The name itself, or a longer one that opens with a
+                    // given name of several words ("Callum Reid and …");
+                    // not "King George IV" for the "King" of a question's
+                    // "King's College London".
+                    let named = normalized(name.get(..name_length(name)).unwrap_or(name));
+                    named == *g || (g.contains(' ') && named.starts_with(&format!("{g} ")))
+                })
                 && !mentions
                     .iter()
                     .any(|m| (m.start as usize) <= at && at < m.end as usize)
@@ -202,6 +207,13 @@ fn name_length(text: &str) -> usize {
                 break;
             }
         } else if !JOINERS.contains(&word) {
+            break;
+        } else if word == "and"
+            && text
+                .get(pos + chunk.len()..)
+                .is_some_and(|r| r.starts_with("the ") || r.starts_with("The "))
+        {
+            // "King George IV and the Duke of Wellington": two names.
             break;
         }
         pos += chunk.len();
