@@ -1785,9 +1785,10 @@ fn a_nationality_the_question_gives_the_thing_asked_is_said_of_it() {
 /// only. The distractors share every word but the game, or ask a relation
 /// the page does not state. The Tide Engine publisher case (an adjunct
 /// before "by") and the Reid's Hall cases (a given name's first word opens
-/// the answer) were added with the changes that read them; on the engine
-/// before those the Reid's Hall chain named the town, Aldermoor, as the
-/// philanthropist.
+/// the answer; a kind noun the pool uses, but not the page) were added with
+/// the changes that read them; on the engine before those the Reid's Hall
+/// chain named the town, Aldermoor, as the philanthropist, and the merchant
+/// case ended missing.
 fn named_after_the_relation() -> Vec<Case> {
     vec![
         chain(
@@ -1823,6 +1824,12 @@ fn named_after_the_relation() -> Vec<Case> {
         // ("Reid Campbell" for "Reid's Hall"), and is one of two agents.
         chain(
             "Which philanthropist opened Reid's Hall?",
+            "Reid Campbell",
+            "opened in 1892 by Reid Campbell",
+        ),
+        // A kind noun the pool uses elsewhere ("merchants"), not on the page.
+        chain(
+            "Which merchant opened Reid's Hall?",
             "Reid Campbell",
             "opened in 1892 by Reid Campbell",
         ),

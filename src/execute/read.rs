@@ -962,10 +962,24 @@ impl<'a> Reader<'a> {
         // passage writes a kind noun it never has ("What company published
         // Lantern Run?" over pages that say "published by Kestrel Soft"),
         // unless none of them is used (then nothing says it).
+        // Nor, where a proposed name is verified, the kind noun asked: the
+        // kind is the proposal's to fit ("Which monarch established …?" is
+        // verified by "established in 1829 by King George IV").
+        let kind_noun = self
+            .key_as_name
+            .then(|| super::kind::asked_noun(&frame.question))
+            .flatten();
         let known: Vec<usize> = soft_w
             .iter()
             .copied()
-            .filter(|&i| words.get(i).is_some_and(|w| !w.unknown))
+            .filter(|&i| {
+                words.get(i).is_some_and(|w| {
+                    !w.unknown
+                        && kind_noun
+                            .as_ref()
+                            .is_none_or(|n| written(frame, w).as_deref() != Some(n.as_str()))
+                })
+            })
             .collect();
         let soft_said = if known.is_empty() {
             soft_w.clone()
