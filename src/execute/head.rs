@@ -72,16 +72,17 @@ impl Head {
                 if l == noun {
                     nouns.push((t.start, t.end));
                 }
-                if subject.as_ref() == Some(&l) {
-                    if let Some(by) = by_after(&p.text, t.end) {
-                        by_verb.push((t.start, by));
-                    }
+                let by = (subject.as_ref() == Some(&l))
+                    .then(|| by_after(&p.text, t.end))
+                    .flatten();
+                if let Some(by) = by {
+                    by_verb.push((t.start, by));
                 }
                 if l == noun
                     || kin.contains(&l.as_str())
                     || verb.as_ref() == Some(&l)
                     || relation.as_ref() == Some(&l)
-                    || by_verb.last().is_some_and(|&(s, _)| s == t.start)
+                    || by.is_some()
                 {
                     at.push((t.start, t.end));
                 }
@@ -141,14 +142,20 @@ impl Head {
             let name = p.text.get(at..).unwrap_or("");
             name.starts_with(char::is_uppercase)
                 && !name.starts_with(own)
-                && !given.iter().any(|g| {
+                && {
                     // The name itself, or a longer one that opens with a
                     // given name of several words ("Callum Reid and …");
                     // not "King George IV" for the "King" of a question's
                     // "King's College London".
                     let named = normalized(name.get(..name_length(name)).unwrap_or(name));
-                    named == *g || (g.contains(' ') && named.starts_with(&format!("{g} ")))
-                })
+                    !given.iter().any(|g| {
+                        named == *g
+                            || (g.contains(' ')
+                                && named
+                                    .strip_prefix(g.as_str())
+                                    .is_some_and(|r| r.starts_with(' ')))
+                    })
+                }
                 && !mentions
                     .iter()
                     .any(|m| (m.start as usize) <= at && at < m.end as usize)

@@ -653,6 +653,10 @@ pub struct Reader<'a> {
     /// A declared catalog key (a service, a document) does not: a passage
     /// must say what is asked of it.
     key_as_name: bool,
+    /// Where a proposed name is verified (`key_as_name`), the word of
+    /// `words` that is the kind noun asked ([`super::kind::asked_noun`]):
+    /// the kind is the proposal's to fit, not a word a passage must write.
+    asked_kind: Option<usize>,
     /// The event opposite to the one the question asks a date of ("When did
     /// X *die*?": a beginning), when it asks of one kind only.
     opposite: Option<lexicon::Event>,
@@ -691,6 +695,7 @@ impl<'a> Reader<'a> {
             source_as_name: Vec::new(),
             locative: asked_locative(&frame.question),
             key_as_name: false,
+            asked_kind: None,
             opposite: matches!(frame.answer, Answer::Year | Answer::Date)
                 .then(|| opposite_event(words))
                 .flatten(),
@@ -723,6 +728,7 @@ impl<'a> Reader<'a> {
             source_as_name: or(&scan.as_name),
             locative: self.locative,
             key_as_name: self.key_as_name,
+            asked_kind: self.asked_kind,
             opposite: self.opposite,
             life: self.life,
             other_event: self.other_event,
@@ -732,8 +738,17 @@ impl<'a> Reader<'a> {
 
     /// The same reader, counting a hop's key as a name ([`Reader::key_as_name`]).
     pub fn key_as_name(self, yes: bool) -> Self {
+        let asked_kind = yes
+            .then(|| super::kind::asked_noun(&self.frame.question))
+            .flatten()
+            .and_then(|n| {
+                self.words
+                    .iter()
+                    .position(|w| written(self.frame, w).as_deref() == Some(n.as_str()))
+            });
         Reader {
             key_as_name: yes,
+            asked_kind,
             ..self
         }
     }
@@ -965,21 +980,10 @@ impl<'a> Reader<'a> {
         // Nor, where a proposed name is verified, the kind noun asked: the
         // kind is the proposal's to fit ("Which monarch established …?" is
         // verified by "established in 1829 by King George IV").
-        let kind_noun = self
-            .key_as_name
-            .then(|| super::kind::asked_noun(&frame.question))
-            .flatten();
         let known: Vec<usize> = soft_w
             .iter()
             .copied()
-            .filter(|&i| {
-                words.get(i).is_some_and(|w| {
-                    !w.unknown
-                        && kind_noun
-                            .as_ref()
-                            .is_none_or(|n| written(frame, w).as_deref() != Some(n.as_str()))
-                })
-            })
+            .filter(|&i| Some(i) != self.asked_kind && words.get(i).is_some_and(|w| !w.unknown))
             .collect();
         let soft_said = if known.is_empty() {
             soft_w.clone()

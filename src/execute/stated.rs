@@ -180,7 +180,10 @@ fn decades(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
             let head = text.get(s..i).unwrap_or("");
             let part = ["early ", "mid-", "mid ", "late "]
                 .iter()
-                .find(|p| head.to_ascii_lowercase().ends_with(**p))
+                .find(|p| {
+                    head.get(head.len().saturating_sub(p.len())..)
+                        .is_some_and(|h| h.eq_ignore_ascii_case(p))
+                })
                 .map_or(0, |p| p.len());
             out.push((i - part, end));
         }
