@@ -17,7 +17,7 @@ pub mod fold;
 pub mod lexicon;
 
 use crate::model::Span;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::sync::OnceLock;
 use std::thread::LocalKey;
@@ -261,6 +261,18 @@ struct NormChar {
 /// Folds the text char by char ([`fold`]), keeping original byte ranges; a
 /// dropped combining mark extends the range of the character before it.
 fn normalize(text: &str) -> Vec<NormChar> {
+    // ASCII text (most passages) folds byte by byte, as `fold` would.
+    if text.is_ascii() {
+        return text
+            .bytes()
+            .enumerate()
+            .map(|(start, b)| NormChar {
+                c: char::from(b.to_ascii_lowercase()),
+                start,
+                end: start + 1,
+            })
+            .collect();
+    }
     let mut out: Vec<NormChar> = Vec::with_capacity(text.len());
     for (start, c) in text.char_indices() {
         let end = start + c.len_utf8();
@@ -421,10 +433,25 @@ thread_local! {
 /// memo, and only the picking is done again. Over the HotpotQA questions
 /// the folding and splitting of passages was a fifth of `ask`'s time.
 pub fn passage_terms_where(text: &str, pick: &dyn Fn(&str) -> Pick) -> Vec<Token> {
+    scanned_passage(text).terms_where(pick)
+}
+
+/// A passage folded and split, through the passage memo.
+fn scanned_passage(text: &str) -> Rc<Scanned> {
     memoized_upto(&PASSAGES, text, MEMO_PASSAGES, || {
         Rc::new(Scanned::new(text))
     })
-    .terms_where(pick)
+}
+
+/// [`terms`] of a passage a question reads again and again (the head
+/// finder, the best-sentence pick, the feedback round's rare terms): from
+/// the same memo as [`passage_terms_where`], stemmed once per passage.
+pub fn passage_terms(text: &str) -> Vec<Token> {
+    let scanned = scanned_passage(text);
+    scanned
+        .all
+        .get_or_init(|| scanned.terms_where(&|_| Pick::Stem))
+        .clone()
 }
 
 /// A text folded ([`normalize`]) and split into words ([`scan`]).
@@ -435,6 +462,8 @@ struct Scanned {
     /// `folded[ends[i - 1]..ends[i]]` (CJK words included, unused).
     folded: String,
     ends: Vec<usize>,
+    /// All its terms ([`passage_terms`]), once asked for.
+    all: OnceCell<Vec<Token>>,
 }
 
 impl Scanned {
@@ -455,6 +484,7 @@ impl Scanned {
             words,
             folded,
             ends,
+            all: OnceCell::new(),
         }
     }
 

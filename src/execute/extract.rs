@@ -16,7 +16,7 @@ use crate::model::{Output, Passage, Range, Span, Value, DOC_TYPE, TITLE_TYPE};
 
 /// Byte ranges of the query's terms inside a text.
 fn matches(text: &str, query: &[String]) -> Vec<(usize, usize)> {
-    analyze::terms(text)
+    analyze::passage_terms(text)
         .into_iter()
         .filter(|t| query.contains(&t.term))
         .map(|t| (t.start, t.end))

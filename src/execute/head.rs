@@ -67,7 +67,7 @@ impl Head {
                 .and_then(|w| lexicon::agent_verb(&w.term));
             role = super::kind::is_role(&h.term).then(|| h.term.clone());
             let kin = lexicon::child_terms(&noun);
-            for t in analyze::terms(&p.text) {
+            for t in analyze::passage_terms(&p.text) {
                 let l = lexicon::lemma(&t.term);
                 if l == noun {
                     nouns.push((t.start, t.end));

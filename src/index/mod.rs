@@ -374,12 +374,13 @@ impl Index {
                 .cloned()
                 .unwrap_or_default(),
             None => self.passage(doc).map_or_else(Vec::new, |p| {
-                let mut terms: Vec<(usize, String)> =
-                    analyze::terms(&format!("{} {}", p.title, p.text))
-                        .into_iter()
-                        .map(|t| (self.df(&t.term), t.term))
-                        .filter(|(df, _)| *df >= 2)
-                        .collect();
+                // The passage's terms from the memo its readers fill.
+                let mut terms: Vec<(usize, String)> = analyze::terms(&p.title)
+                    .into_iter()
+                    .chain(analyze::passage_terms(&p.text))
+                    .map(|t| (self.df(&t.term), t.term))
+                    .filter(|(df, _)| *df >= 2)
+                    .collect();
                 crate::order::sort_by(&mut terms, Ord::cmp);
                 terms.dedup();
                 terms.into_iter().take(RARE_TERMS).map(|(_, t)| t).collect()

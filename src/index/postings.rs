@@ -206,6 +206,9 @@ pub struct List<'a> {
     docs: Cursor<'a>,
     freqs: Cursor<'a>,
     lengths: &'a Lengths,
+    /// False for a scorer that keeps its own per-passage table: a table's
+    /// lengths are then not looked up (each posting says 0).
+    table_lengths: bool,
     doc: u32,
     left: u32,
 }
@@ -218,6 +221,7 @@ impl List<'_> {
             docs: Cursor { data: &[], pos: 0 },
             freqs: Cursor { data: &[], pos: 0 },
             lengths: NONE,
+            table_lengths: true,
             doc: 0,
             left: 0,
         }
@@ -242,6 +246,7 @@ impl Iterator for List<'_> {
         self.doc = self.doc.checked_add(delta)?;
         let (len_body, len_title) = match self.lengths {
             Lengths::Inline => (self.freqs.varint()?, self.freqs.varint()?),
+            Lengths::Table { .. } if !self.table_lengths => (0, 0),
             Lengths::Table { body, title } => (
                 body.get(self.doc as usize).copied()?,
                 title.get(self.doc as usize).copied()?,
@@ -384,8 +389,19 @@ impl Postings {
                 pos: 0,
             },
             lengths: &self.lengths,
+            table_lengths: true,
             doc: 0,
             left: self.dfs.get(i).copied().unwrap_or(0),
+        }
+    }
+
+    /// [`Postings::list`] without the lengths of a [`Postings::table`]
+    /// (each posting says 0): for a scorer that keeps its own per-passage
+    /// table. Lengths stored inline are still given.
+    pub fn counts(&self, term: u32) -> List<'_> {
+        List {
+            table_lengths: false,
+            ..self.list(term)
         }
     }
 

@@ -57,6 +57,34 @@ super::codec::record!(Totals {
 struct Scratch {
     slots: Vec<u32>,
     hits: Vec<Hit>,
+    norms: Norms,
+}
+
+/// Per passage, the BM25 length normalisation `k1·(1 − b + b·len/avg)` of
+/// an index file's length table, computed once for a parameter set instead
+/// of once per posting: by the same function, so to the same bits as a
+/// bundle part's inline lengths give.
+#[derive(Debug, Default)]
+struct Norms {
+    /// The bits of (k1, b, title weight, average length) `of` is for.
+    key: Option<[u32; 4]>,
+    of: Vec<f32>,
+}
+
+impl Norms {
+    /// The table for `key`, computed from the lengths when it is not yet.
+    fn of(
+        &mut self,
+        key: [u32; 4],
+        (body, title): (&[u32], &[u32]),
+        norm: &dyn Fn(u32, u32) -> f32,
+    ) -> &[f32] {
+        if self.key != Some(key) || self.of.len() != body.len() {
+            self.of = body.iter().zip(title).map(|(&b, &t)| norm(b, t)).collect();
+            self.key = Some(key);
+        }
+        &self.of
+    }
 }
 
 /// The term dictionary with its posting lists.
@@ -188,23 +216,39 @@ impl Terms {
         let w = params.title_weight;
         let total = self.totals.body_len as f32 + w * self.totals.title_len as f32;
         let avg = (total / n as f32).max(1.0);
+        let norm_of = |len_body: u32, len_title: u32| {
+            let len = len_body as f32 + w * len_title as f32;
+            params.k1 * (1.0 - params.b + params.b * len / avg)
+        };
+        let key = [params.k1, params.b, w, avg].map(f32::to_bits);
         // The shared scratch; a fresh one only if it is in use (no search
         // runs inside another, so that never happens).
         let mut shared = self.scratch.try_borrow_mut().ok();
         let mut own = Scratch::default();
-        let Scratch { slots, hits } = shared.as_deref_mut().unwrap_or(&mut own);
+        let Scratch { slots, hits, norms } = shared.as_deref_mut().unwrap_or(&mut own);
         if slots.len() != n {
             *slots = vec![0; n];
         }
         // Accumulators of the touched passages, in the order first touched.
         hits.clear();
         for (qi, q) in query.iter().enumerate() {
-            let Some(posting) = q.posting else {
+            let Some((range, term)) = q.posting else {
                 continue;
             };
-            for p in self.list(posting) {
+            let Some(chunk) = self.ranges.chunk(range) else {
+                continue;
+            };
+            let table = chunk
+                .table()
+                .map(|lengths| norms.of(key, lengths, &norm_of));
+            for p in chunk.counts(term) {
                 let Some(slot) = slots.get_mut(p.doc as usize) else {
                     continue;
+                };
+                let norm = match table {
+                    // `load` checked the table has a row per passage.
+                    Some(t) => t.get(p.doc as usize).copied().unwrap_or(0.0),
+                    None => norm_of(p.len_body, p.len_title),
                 };
                 if *slot == 0 {
                     hits.push(Hit {
@@ -217,20 +261,17 @@ impl Terms {
                 let Some(acc) = hits.get_mut(*slot as usize - 1) else {
                     continue;
                 };
-                let len = p.len_body as f32 + w * p.len_title as f32;
                 let tf = p.tf_body as f32 + w * p.tf_title as f32;
-                let norm = params.k1 * (1.0 - params.b + params.b * len / avg);
                 acc.score += q.idf * tf * (params.k1 + 1.0) / (tf + norm);
                 acc.matched |= bit(qi);
             }
         }
-        let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
         // The filter is costlier than scoring: run it down the ranking only
         // as far as needed. Rank the best `depth` (a partial sort), and rank
         // twice as deep only when the filter refused too many of those.
         let mut depth = limit;
         let kept = loop {
-            let ranked = best_first(hits.iter().copied(), depth, &order);
+            let ranked = best_first(hits.iter().copied(), depth);
             let kept: Vec<Hit> = ranked
                 .iter()
                 .copied()
@@ -292,49 +333,52 @@ pub fn held(query: &[QueryTerm]) -> u64 {
         .fold(0, |mask, (i, _)| mask | bit(i))
 }
 
-/// The match-mask bit of query term `i`; terms past the 64th have none.
-/// The first `k` of `items` by `order`, best first: a bounded heap of the
-/// `k` best so far (std's `BinaryHeap`, its top the worst kept), O(n log k)
-/// with no copy of all the items.
-fn best_first<T>(
-    items: impl Iterator<Item = T>,
-    k: usize,
-    order: &dyn Fn(&T, &T) -> Ordering,
-) -> Vec<T> {
-    /// An item ordered by `order` (Less = better).
-    struct Ranked<'a, T>(T, &'a dyn Fn(&T, &T) -> Ordering);
-    impl<T> PartialEq for Ranked<'_, T> {
-        fn eq(&self, other: &Self) -> bool {
-            (self.1)(&self.0, &other.0) == Ordering::Equal
-        }
+/// A hit in rank order: the higher score first, then the lower passage
+/// number (`Less` = better).
+#[derive(Debug, Clone, Copy)]
+struct Ranked(Hit);
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (other.0.score.total_cmp(&self.0.score)).then(self.0.doc.cmp(&other.0.doc))
     }
-    impl<T> Eq for Ranked<'_, T> {}
-    impl<T> PartialOrd for Ranked<'_, T> {
-        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-            Some(self.cmp(other))
-        }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
-    impl<T> Ord for Ranked<'_, T> {
-        fn cmp(&self, other: &Self) -> Ordering {
-            (self.1)(&self.0, &other.0)
-        }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
     }
+}
+
+impl Eq for Ranked {}
+
+/// The first `k` of `items` in rank order ([`Ranked`]): a bounded heap of
+/// the `k` best so far (std's `BinaryHeap`, its top the worst kept),
+/// O(n log k) with no copy of all the items.
+fn best_first(items: impl Iterator<Item = Hit>, k: usize) -> Vec<Hit> {
     if k == 0 {
         return Vec::new();
     }
-    let mut heap: BinaryHeap<Ranked<'_, T>> = BinaryHeap::with_capacity(k.min(1024));
-    for item in items {
+    let mut heap: BinaryHeap<Ranked> = BinaryHeap::with_capacity(k.min(1024));
+    for item in items.map(Ranked) {
         if heap.len() < k {
-            heap.push(Ranked(item, order));
+            heap.push(item);
         } else if let Some(mut worst) = heap.peek_mut() {
-            if order(&item, &worst.0) == Ordering::Less {
-                *worst = Ranked(item, order);
+            if item < *worst {
+                *worst = item;
             }
         }
     }
     heap.into_sorted_vec().into_iter().map(|r| r.0).collect()
 }
 
+/// The match-mask bit of query term `i`; terms past the 64th have none.
 fn bit(i: usize) -> u64 {
     u32::try_from(i)
         .ok()
