@@ -446,6 +446,66 @@ const DEMONYMS: &[&str] = &[
     "welsh",
 ];
 
+/// Countries (and the nations of the United Kingdom) with the demonym a
+/// page would use instead ("a band from Edinburgh, *Scotland*" is Scottish).
+const COUNTRIES: &[(&str, &str)] = &[
+    ("america", "american"),
+    ("argentina", "argentine"),
+    ("australia", "australian"),
+    ("austria", "austrian"),
+    ("belgium", "belgian"),
+    ("brazil", "brazilian"),
+    ("canada", "canadian"),
+    ("chile", "chilean"),
+    ("china", "chinese"),
+    ("croatia", "croatian"),
+    ("denmark", "danish"),
+    ("egypt", "egyptian"),
+    ("england", "english"),
+    ("finland", "finnish"),
+    ("france", "french"),
+    ("germany", "german"),
+    ("greece", "greek"),
+    ("hungary", "hungarian"),
+    ("iceland", "icelandic"),
+    ("india", "indian"),
+    ("ireland", "irish"),
+    ("israel", "israeli"),
+    ("italy", "italian"),
+    ("japan", "japanese"),
+    ("korea", "korean"),
+    ("mexico", "mexican"),
+    ("netherlands", "dutch"),
+    ("norway", "norwegian"),
+    ("pakistan", "pakistani"),
+    ("poland", "polish"),
+    ("portugal", "portuguese"),
+    ("russia", "russian"),
+    ("scotland", "scottish"),
+    ("spain", "spanish"),
+    ("sweden", "swedish"),
+    ("switzerland", "swiss"),
+    ("turkey", "turkish"),
+    ("ukraine", "ukrainian"),
+    ("wales", "welsh"),
+];
+
+/// The demonym of a country's name, lowercased ("scotland" → "scottish").
+pub fn country_demonym(word: &str) -> Option<&'static str> {
+    COUNTRIES
+        .binary_search_by(|(c, _)| (*c).cmp(word))
+        .ok()
+        .and_then(|i| COUNTRIES.get(i))
+        .map(|(_, d)| *d)
+}
+
+/// True when something `said` to be of one nationality is of the `asked`
+/// one: the same word, or a nation of the United Kingdom asked as British.
+pub fn is_of_nationality(said: &str, asked: &str) -> bool {
+    said == asked
+        || (asked == "british" && ["english", "scottish", "welsh", "scots"].contains(&said))
+}
+
 /// Whether an event begins or ends a thing's life: a date of one never
 /// answers a question about the other ("When did X die?" is not "(born
 /// 1958)", "When did the label close?" not "founded in 1985").
@@ -550,6 +610,18 @@ mod tests {
         for w in ["ian", "fish", "leeds", "austro-hungarian", ""] {
             assert!(!is_demonym(w), "{w}");
         }
+    }
+
+    #[test]
+    fn countries_by_name_and_nations_of_a_union() {
+        assert!(COUNTRIES.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
+        assert_eq!(country_demonym("scotland"), Some("scottish"));
+        assert_eq!(country_demonym("netherlands"), Some("dutch"));
+        assert_eq!(country_demonym("edinburgh"), None);
+        assert!(is_of_nationality("scottish", "british"));
+        assert!(is_of_nationality("danish", "danish"));
+        assert!(!is_of_nationality("british", "scottish"));
+        assert!(!is_of_nationality("irish", "british"));
     }
 
     #[test]

@@ -281,7 +281,10 @@ pub fn asking_word(q: &str) -> Option<usize> {
 /// True when a relative clause describes something an English question
 /// goes through, restrictive or not ("… in a city *that* is the county seat
 /// of what county?", "the English actor, *who* was born …, appear?"): a
-/// relative word after a noun, other than the word that asks.
+/// relative word after a common noun, other than the word that asks. A
+/// clause after a name or a number ("the album Brothers in Arms in 1985
+/// *which* also featured …") describes a thing the question names already:
+/// nothing is found through it.
 pub fn has_relative_clause(q: &str) -> bool {
     let w = words(q);
     let asks = interrogative(q, &w);
@@ -291,8 +294,11 @@ pub fn has_relative_clause(q: &str) -> bool {
             && RELATIVES.contains(&x.lower.as_str())
             && (x.lower != "that" || that_relative(q, &w, i))
             && prev.is_some_and(|p| {
+                let named = p
+                    .text
+                    .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
                 let p = p.lower.as_str();
-                !(WH.contains(&p) || AUX.contains(&p) || analyze::is_stop_word(p))
+                !(named || WH.contains(&p) || AUX.contains(&p) || analyze::is_stop_word(p))
             })
     })
 }

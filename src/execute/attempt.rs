@@ -543,6 +543,19 @@ impl Runner<'_> {
                     }
                     None => kind_named = false,
                 }
+                let named_otherwise = !nationality.is_empty()
+                    && super::head::says_other_nationality(
+                        passage
+                            .text
+                            .get(reading.sentence.0..reading.sentence.1)
+                            .unwrap_or(""),
+                        n,
+                        &nationality,
+                    );
+                if named_otherwise {
+                    j.reject(Rejection::Nationality(nationality.join("-"), n.to_string()));
+                    continue;
+                }
                 if let Some(kinds) = &nation_kinds {
                     if super::extract::names_only_other_nationality(
                         self.index,
@@ -573,6 +586,27 @@ impl Runner<'_> {
                 };
             if let Some((_, key)) = p.hop.as_ref().filter(|_| verifying) {
                 proposal_only(&mut found, frame, &super::display(key), &span);
+            }
+            // A thing read off a passage that borrows the question's names
+            // from a linked page is one that page names, when it names
+            // things of the kind asked: "albums by The Tidewalkers and The
+            // Greywell Sisters" on a label's page does not say which band
+            // made the album whose page links the label and names its band.
+            // A page that names none (an episode's page names only its
+            // sitcom, for "written by who?") leaves the value to the other,
+            // and the linked page may be the thing's own page.
+            let partner_names = partner
+                .and_then(|at| s.found.candidates.get(at))
+                .zip(super::kind::asked(&frame.question, frame.answer))
+                .map(|(c, kinds)| (c.doc, extract::named_of_kind(self.index, c.doc, &kinds)))
+                .filter(|(_, named)| !named.is_empty());
+            if let Some((doc, named)) = partner_names {
+                found.retain(|(v, _)| {
+                    !matches!(v, Value::Entity { .. })
+                        || super::entity_of(self.index, v).is_some_and(|e| {
+                            named.contains(&e) || super::own_page(self.index, e, doc)
+                        })
+                });
             }
             if found.is_empty() {
                 j.valueless = true;

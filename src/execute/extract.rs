@@ -343,7 +343,13 @@ fn linked(
                 continue;
             }
         }
-        if !nationality.is_empty() && other_nationality(index, m.entity, &nationality) {
+        // Said on its page, or just before it is named ("the Scottish band
+        // The Tidewalkers").
+        let written_before = p.text.get(..m.start as usize).unwrap_or("");
+        if !nationality.is_empty()
+            && (other_nationality(index, m.entity, &nationality)
+                || head::written_other_nationality(written_before, &nationality))
+        {
             continue;
         }
         let role = found_head.role.as_deref().filter(|_| titles);
@@ -478,6 +484,18 @@ fn linked(
 /// than `asked` ([`kind::fits`]).
 fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
     page_of(index, entity).is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
+}
+
+/// The things passage `doc` names whose pages say they are of the kind
+/// asked ("the English indie band The Greywell Sisters" on an album's page,
+/// for "which band …?").
+pub fn named_of_kind(index: &Index, doc: u32, asked: &[kind::Class]) -> Vec<u32> {
+    index
+        .mentions(doc)
+        .iter()
+        .map(|m| m.entity)
+        .filter(|&e| page_of(index, e).is_some_and(|p| kind::is_of(asked, &kind::defined(&p.text))))
+        .collect()
 }
 
 /// True when an entity's page (when loaded) gives it nationalities and

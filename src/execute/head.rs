@@ -255,14 +255,93 @@ pub fn nationality(frame: &Frame) -> Vec<String> {
 
 /// True when a page's first sentence gives its subject nationalities and
 /// shares none with `asked` ("a Canadian–American actress" shares one with
-/// "Canadian-American").
+/// "Canadian-American"). A nationality is an adjective: a capitalised word
+/// that a lowercase word follows in the same clause ("Scottish *band*"), not
+/// a name that happens to end like one ("… by Callum Reid and Sean
+/// Dalgleish.").
 pub fn other_nationality(text: &str, asked: &[String]) -> bool {
-    let said: Vec<String> = super::kind::first_sentence(text)
+    let words: Vec<&str> = super::kind::first_sentence(text)
+        .split_whitespace()
+        .collect();
+    let mut said: Vec<String> = words
+        .iter()
+        .zip(words.iter().skip(1))
+        .filter(|(w, next)| {
+            w.starts_with(char::is_uppercase)
+                && w.ends_with(char::is_alphanumeric)
+                && next.starts_with(char::is_lowercase)
+        })
+        .flat_map(|(w, _)| demonyms(w))
+        .collect();
+    if said.is_empty() {
+        // No adjective: the country it is from ("a band from Edinburgh,
+        // Scotland").
+        said = words
+            .iter()
+            .filter(|w| w.starts_with(char::is_uppercase))
+            .filter_map(|w| {
+                let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+                lexicon::country_demonym(&crate::analyze::fold::lower_str(bare))
+            })
+            .map(str::to_string)
+            .collect();
+    }
+    disjoint(&said, asked)
+}
+
+/// True when a sentence states one of the `asked` nationalities, as an
+/// adjective or a country ("by the *Scottish* folk-rock band …").
+pub fn states_nationality(sentence: &str, asked: &[String]) -> bool {
+    sentence
         .split_whitespace()
         .filter(|w| w.starts_with(char::is_uppercase))
-        .flat_map(demonyms)
+        .flat_map(|w| {
+            let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let country = lexicon::country_demonym(&crate::analyze::fold::lower_str(bare));
+            demonyms(w).into_iter().chain(country.map(str::to_string))
+        })
+        .any(|s| asked.iter().any(|a| lexicon::is_of_nationality(&s, a)))
+}
+
+/// True when nationalities were said and none is one asked
+/// ([`lexicon::is_of_nationality`]).
+fn disjoint(said: &[String], asked: &[String]) -> bool {
+    !said.is_empty()
+        && !said
+            .iter()
+            .any(|s| asked.iter().any(|a| lexicon::is_of_nationality(s, a)))
+}
+
+/// True when a sentence writes the kind asked with a nationality before it,
+/// and that nationality is none of `asked` ("the *Scottish* folk-rock band
+/// The Tidewalkers" answers no "What English band …?").
+pub fn says_other_nationality(sentence: &str, noun: &str, asked: &[String]) -> bool {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    words.iter().enumerate().any(|(i, w)| {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        crate::analyze::fold::lower_str(bare) == noun && conflicts(&words[..i], asked)
+    })
+}
+
+/// True when the text just before a name gives it another nationality
+/// than `asked` ("… by the *Scottish* folk-rock band | The Tidewalkers").
+pub fn written_other_nationality(before: &str, asked: &[String]) -> bool {
+    let words: Vec<&str> = before.split_whitespace().collect();
+    conflicts(&words, asked)
+}
+
+/// True when the last words of `before` (at most four, in one clause) hold
+/// a nationality adjective and none is one of `asked`.
+fn conflicts(before: &[&str], asked: &[String]) -> bool {
+    let said: Vec<String> = before
+        .iter()
+        .rev()
+        .take(4)
+        .take_while(|b| b.ends_with(|c: char| c.is_alphanumeric()))
+        .filter(|b| b.starts_with(char::is_uppercase))
+        .flat_map(|b| demonyms(b))
         .collect();
-    !said.is_empty() && !said.iter().any(|n| asked.contains(n))
+    disjoint(&said, asked)
 }
 
 /// The demonyms in a capitalised word, lowercased, split at any
@@ -384,5 +463,39 @@ mod tests {
             "Iona Fraser is a drummer.",
             &["english".into()]
         ));
+        // Said in the answering sentence, before the kind noun.
+        let sentence = "It is the third album by the Scottish folk-rock band The Tidewalkers.";
+        assert!(says_other_nationality(
+            sentence,
+            "band",
+            &["english".into()]
+        ));
+        assert!(!says_other_nationality(
+            sentence,
+            "band",
+            &["scottish".into()]
+        ));
+        assert!(!says_other_nationality(
+            sentence,
+            "album",
+            &["english".into()]
+        ));
+        assert!(states_nationality(sentence, &["british".into()]));
+        assert!(!states_nationality(sentence, &["danish".into()]));
+        let before = "It is the third album by the Scottish folk-rock band";
+        assert!(written_other_nationality(before, &["english".into()]));
+        assert!(!written_other_nationality(before, &["scottish".into()]));
+        assert!(!written_other_nationality(
+            "Scottish, and then by",
+            &["english".into()]
+        ));
+        // A name ending like a demonym is none; the adjective still counts.
+        let band = "The Tidewalkers are a band from Scotland, formed by Sean Dalgleish.";
+        assert!(!other_nationality(band, &["scottish".into()]));
+        assert!(!other_nationality(band, &["british".into()]));
+        assert!(other_nationality(band, &["english".into()]));
+        let band = "The Tidewalkers are a Scottish band, formed by Sean Dalgleish.";
+        assert!(other_nationality(band, &["english".into()]));
+        assert!(!other_nationality(band, &["scottish".into()]));
     }
 }

@@ -536,6 +536,20 @@ impl Runner<'_> {
         let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
         let mut outcome = self.attempt_naming(&direct, output, &ByTask::new(), noun.as_deref());
         outcome.slot.depends_on = task.depends_on.clone();
+        // Nor is a nationality the question gives ("which *Danish* director
+        // …?") checked on any page here, as no thing was found: the
+        // answering sentence must state it.
+        let asked = head::nationality(&frame::frame(&direct.question, frame::Strictness::Question));
+        let states = |e: &Evidence| head::states_nationality(&e.span.text, &asked);
+        if outcome.slot.state == SlotState::Supported
+            && !asked.is_empty()
+            && !outcome.slot.evidence.first().is_some_and(states)
+        {
+            let n = noun.unwrap_or_else(|| "thing".into());
+            outcome.slot.state = SlotState::Missing;
+            outcome.slot.value = None;
+            outcome.slot.reason = Some(accept::Rejection::Nationality(asked.join("-"), n).reason());
+        }
         outcome
     }
 
