@@ -17,6 +17,7 @@ use super::number::{en_number, parse_decimal};
 use super::{first_year, unresolved, Unresolved};
 use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
+use crate::execute::kind;
 use crate::execute::read::sentences;
 use crate::model::{Compared, Op, Value};
 
@@ -144,12 +145,16 @@ fn stems(text: &str) -> Vec<String> {
 
 /// What the question says of its things: its words minus the things'
 /// names (without a title's qualifier: "albums" is asked of "Harbour Lights
-/// (album)") and the words of the comparison itself.
+/// (album)"), the words of the comparison itself, and the kind the question
+/// asks for when every page says it is of that kind ("Which *college* is
+/// located in the United States, A or B?" of two universities: the kind is
+/// what they share, not what tells them apart).
 fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
-    let names: Vec<String> = inputs
+    let mut names: Vec<String> = inputs
         .iter()
         .flat_map(|i| stems(crate::index::catalog::title_base(i.label).unwrap_or(i.label)))
         .collect();
+    names.extend(shared_kind(question, inputs));
     let frame = [
         "both", "which", "common", "same", "share", "either", "type", "kind",
     ];
@@ -161,6 +166,29 @@ fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The kind noun the question asks for and its class, when known.
+fn asked_kind(question: &str) -> Option<(String, kind::Class)> {
+    let noun = kind::asked_noun(question)?;
+    let class = kind::class_of(&noun)?;
+    Some((noun, class))
+}
+
+/// The stem of the kind noun the question asks for, when its class is known
+/// and every input's page says it is of that class.
+fn shared_kind(question: &str, inputs: &[Input]) -> Option<String> {
+    let (noun, class) = asked_kind(question)?;
+    inputs
+        .iter()
+        .all(|i| kind::is_of(&[class], &kind::defined(i.text)))
+        .then(|| lexicon::lemma(&analyze::stem(&noun)))
+}
+
+/// False only when the question asks a known kind and the input's page says
+/// it is of another ([`kind::fits`]).
+fn of_asked_kind(question: &str, input: &Input) -> bool {
+    asked_kind(question).is_none_or(|(_, class)| kind::fits(&[class], &kind::defined(input.text)))
 }
 
 /// Words that rule out what follows them in a "which" question ("which
@@ -258,8 +286,7 @@ fn occupations(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in analyze::words(&definition(text)) {
         let word = w.term;
-        let person =
-            crate::execute::kind::class_of(&word) == Some(crate::execute::kind::Class::Person);
+        let person = kind::class_of(&word) == Some(kind::Class::Person);
         // A relation or a station in life is no occupation.
         let relation = matches!(
             word.as_str(),
@@ -418,9 +445,17 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
         }
         Op::Both | Op::Which => {
             let predicate = predicate(question, inputs);
+            // A page of another known kind than the one asked is no choice
+            // ("which college …": a museum's page).
             let shares: Vec<f32> = inputs
                 .iter()
-                .map(|i| states_predicate(&predicate, i))
+                .map(|i| {
+                    if op == Op::Which && !of_asked_kind(question, i) {
+                        0.0
+                    } else {
+                        states_predicate(&predicate, i)
+                    }
+                })
                 .collect();
             let says: Vec<bool> = shares.iter().map(|s| *s >= PREDICATE_MIN).collect();
             let values: Vec<String> = inputs
@@ -971,6 +1006,52 @@ mod tests {
             Op::Which,
             "Which singer/songwriter is the Executive Vice President of A&R at Harbor Records: Nora Vale or Rex Lund?",
             &pair(nora, "Nora Vale", rex_vp, "Rex Lund"),
+        );
+        assert_eq!(r.unwrap_err().reason, "no-single-choice");
+    }
+
+    #[test]
+    fn the_kind_both_pages_are_is_not_what_tells_them_apart() {
+        let v = passage("");
+        let lakeside = "Lakeside State University is a public liberal arts university located \
+                        in Dunmore, Ohio, United States. It was founded in 1958.";
+        let harrow = "Harrow University is a comprehensive university located in Halifax, Nova \
+                      Scotia, Canada.";
+        let hotel =
+            "The Lakeside Grand is a historic hotel located in Dunmore, Ohio, United States.";
+        let which = |q: &str, a: &str, la: &'static str, b: &str, lb: &'static str| {
+            compare(Op::Which, q, &pair_of(&v, a, la, b, lb)).map(|r| match r {
+                Value::Choice { label, .. } => label,
+                other => format!("{other:?}"),
+            })
+        };
+        for q in [
+            "Which college is located in the United States, Lakeside State University or Harrow University?",
+            "which school is in the United States: Lakeside State University or Harrow University",
+            "Harrow University or Lakeside State University, which institution is located in the United States?",
+        ] {
+            let r = which(q, lakeside, "Lakeside State University", harrow, "Harrow University");
+            assert_eq!(r.as_deref(), Ok("Lakeside State University"), "{q}");
+        }
+        // Both in the United States: no single choice.
+        let also = "Harrow University is a private university located in Erie, Pennsylvania, \
+                    United States.";
+        let r = which(
+            "Which college is located in the United States, Lakeside State University or Harrow University?",
+            lakeside,
+            "Lakeside State University",
+            also,
+            "Harrow University",
+        );
+        assert_eq!(r.unwrap_err().reason, "no-single-choice");
+        // A page of another kind is no choice: the hotel in the United
+        // States is not the college.
+        let r = which(
+            "Which college is located in the United States, Lakeside Grand or Harrow University?",
+            hotel,
+            "Lakeside Grand",
+            harrow,
+            "Harrow University",
         );
         assert_eq!(r.unwrap_err().reason, "no-single-choice");
     }
