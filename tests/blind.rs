@@ -28,8 +28,12 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass. Measured when the set was committed, before any
-/// change written for it: 71 of 104.
-const MIN_PASS: usize = 71;
+/// change written for it: 71 of 104. Then a comma alone, "besides" and a
+/// request's "as well as" split (split.rs has their own cases and
+/// distractors), a question whose only content word is its verb asks about
+/// that verb ("how do I deploy?"), and a verb that is a sentence's noun
+/// subject gives no instruction: 77.
+const MIN_PASS: usize = 77;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -1005,7 +1005,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         .filter(|x| COMPARATIVES.contains(&x.lower.as_str()))
         .map(|x| x.start)
         .collect();
-    let terms = analyze::terms(question)
+    let mut terms: Vec<Term> = analyze::terms(question)
         .into_iter()
         .map(|t| {
             let role = if within(&names, t.start) {
@@ -1037,6 +1037,17 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             }
         })
         .collect();
+    // A question whose only content word is its verb ("how do I deploy?"):
+    // the verb is what it asks about, not a word to say otherwise. (Not
+    // of a first person no one resolved, unless it asks how to do
+    // something: "where do I work?" asks about someone, and no passage says
+    // who.)
+    if (!first_person || answer == Answer::Procedure) && !terms.iter().any(|t| t.role != Role::Soft)
+    {
+        for t in terms.iter_mut().filter(|t| verbs.contains(&t.start)) {
+            t.role = Role::Topic;
+        }
+    }
     Frame {
         question: question.to_string(),
         answer,
@@ -1284,6 +1295,13 @@ mod tests {
             of("What is the refund window for electronics?", Role::Topic),
             vec!["refund", "electron"]
         );
+        // A verb that is all a question asks about is its topic ("how do I
+        // deploy?"), not of a first person no one resolved ("where do I
+        // work?": the verb says nothing of whom).
+        assert_eq!(of("how do I deploy?", Role::Topic), vec!["deploy"]);
+        assert_eq!(of("How can we roll back?", Role::Topic), vec!["roll"]);
+        assert!(of("where do I work?", Role::Topic).is_empty());
+        assert_eq!(of("where does Priya work?", Role::Soft), vec!["work"]);
         // The topic of a yes/no question is not a verb, even in -ing form.
         assert_eq!(of("do you refund shipping?", Role::Topic), vec!["ship"]);
         // Inside a relative clause, and in a strict frame, verbs must match.

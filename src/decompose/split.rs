@@ -7,9 +7,16 @@
 //! interrogative ("and can I …", "and how …"), a clause that asks with a late
 //! wh-word after a comma ("…, and X was founded in what year?"), or a second
 //! verb phrase under the same question words ("how do I add X and deploy Y"
-//! → "how do I deploy Y"). A plain list ("Priya eats fish and does not eat
-//! meat", "add tea and coffee") is never split; a leading connective ("Also,
-//! …", "还有，…") is dropped; no part shorter than two words is produced.
+//! → "how do I deploy Y"). A comma alone splits before a question of its
+//! own after a part that asks on its own ("What is X, can I Y, and is Z?",
+//! "How do I A, how do I B, …"; not "When I return it, can I …", nor a
+//! relative "…, who was born …"); "Besides the X, can I Y?" asks "the X?"
+//! first (not "Besides Paris, which *other* city …"); a request asks each
+//! thing after "as well as"/"plus" ("Give me X as well as the Y" → "Give me
+//! the Y"). A plain list ("Priya eats fish and does not eat meat", "add tea
+//! and coffee", "tell me X and the Y") is never split; a leading connective
+//! ("Also, …", "还有，…") is dropped; no part shorter than two words is
+//! produced.
 
 use crate::analyze::fold::Lower;
 
@@ -247,11 +254,107 @@ fn subject_wh(words: &[&Word]) -> bool {
     }
 }
 
+/// Words that open a noun phrase.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "my", "your", "our", "its", "their", "this", "that", "these", "those",
+];
+
+/// Verbs a request starts with ("Give me …", "Tell us …").
+const REQUESTS: &[&str] = &[
+    "tell", "give", "show", "list", "explain", "describe", "find",
+];
+
+fn at_word<'w>(w: &'w [Word], k: usize) -> &'w str {
+    w.get(k).map_or("", |x| x.bare.as_str())
+}
+
+/// The byte where the object of a request starts ("Give me |the …",
+/// "please tell us |the …"), when the clause is one.
+fn request_words(w: &[Word]) -> Option<usize> {
+    let verb = usize::from(at_word(w, 0) == "please");
+    if !REQUESTS.contains(&at_word(w, verb)) {
+        return None;
+    }
+    let object = verb + 1 + usize::from(matches!(at_word(w, verb + 1), "me" | "us"));
+    w.get(object).map(|x| x.pos)
+}
+
+/// True when word `k` follows a comma and starts a question of its own: a
+/// question word that is never a relative ("…, how do I …", "…, what is
+/// …"), one that may be but here has a subject after its auxiliary
+/// ("…, where were they formed", not "…, who was born …"), or an
+/// auxiliary with a subject in a question ("…, can I …", "…, is there …").
+fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
+    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','));
+    let (next, after, third) = (at_word(w, k), at_word(w, k + 1), at_word(w, k + 2));
+    let subject = |word: &str| {
+        FIRST_PERSON_SUBJECTS.contains(&word)
+            || (word == "there" || (DETERMINERS.contains(&word) && !matches!(word, "a" | "an")))
+    };
+    comma
+        && match next {
+            "how" | "what" | "why" => !after.is_empty(),
+            "when" | "where" | "which" | "who" | "whom" => {
+                AUX.contains(&after)
+                    && !third.is_empty()
+                    && !continues(third)
+                    && !crate::analyze::lexicon::is_participle(third)
+                    && !NEGATION.contains(&third)
+            }
+            _ => asks && AUX.contains(&next) && subject(after),
+        }
+}
+
+/// True when a part asks on its own: it starts with an auxiliary, or with
+/// a question word not followed by a subject ("When I return an item, …"
+/// is a subordinate clause, not a question) and has a verb ("How long,
+/// approximately, is …" has none before its comma).
+fn asks_alone(words: &[&Word]) -> bool {
+    let first = words.first().map_or("", |x| x.bare.as_str());
+    let second = words.get(1).map_or("", |x| x.bare.as_str());
+    let verb = words.iter().skip(1).any(|x| {
+        AUX.contains(&x.bare.as_str())
+            || (x.raw.starts_with(char::is_lowercase) && crate::analyze::lexicon::is_verb(&x.bare))
+    });
+    AUX.contains(&first)
+        || (WH.contains(&first)
+            && verb
+            && !second.is_empty()
+            && !FIRST_PERSON_SUBJECTS.contains(&second)
+            && !DETERMINERS.contains(&second))
+}
+
+/// "Besides the X, can I …?": the thing named after "besides" is asked
+/// too, as a part before the question ("the X?"). Not when the question
+/// asks for another one ("Besides Paris, which other city …": besides
+/// excludes), nor when no determiner opens the thing.
+fn besides(clause: &str) -> Option<Vec<String>> {
+    let lower = clause.lower();
+    let opener = ["besides ", "apart from ", "aside from ", "in addition to "]
+        .iter()
+        .find(|o| lower.starts_with(*o))?;
+    let (thing, rest) = clause.get(opener.len()..)?.split_once(',')?;
+    let thing = thing.trim();
+    let rest = rest.trim();
+    let w = words_of(rest);
+    let first = at_word(&w, 0);
+    let asks = WH.contains(&first) || AUX.contains(&first);
+    let other = w
+        .iter()
+        .any(|x| matches!(x.bare.as_str(), "other" | "else" | "another"));
+    let determined = DETERMINERS.contains(&bare(thing.split_whitespace().next()?).as_str());
+    (asks && !other && determined && thing.split_whitespace().count() >= 2)
+        .then(|| vec![format!("{thing}?"), rest.to_string()])
+}
+
 /// Subjects after an auxiliary that are never the verb ("do *I* add").
 const FIRST_PERSON_SUBJECTS: &[&str] = &["i", "we", "you", "they", "one", "he", "she", "it"];
 
 /// Splits one English clause at a conjunction that starts a new question.
 fn split_en(clause: &str) -> Vec<String> {
+    if let Some(parts) = besides(clause) {
+        return parts;
+    }
     let w = words_of(clause);
     let first = w.first().map_or("", |x| x.bare.as_str());
     let asks = clause.trim_end().ends_with('?') || WH.contains(&first) || AUX.contains(&first);
@@ -259,6 +362,20 @@ fn split_en(clause: &str) -> Vec<String> {
     let mut i = 2;
     while i < w.len() {
         let Some(span) = conjunction(&w, i) else {
+            // "What is X, can I Y, and …": a comma alone before a question
+            // of its own, after a part that asks on its own.
+            let left_start = cuts.last().map_or(0, |c| c.right_start);
+            let left: Vec<&Word> = w
+                .iter()
+                .filter(|x| x.pos >= left_start && x.pos < w[i].pos)
+                .collect();
+            if comma_question(&w, i, asks) && asks_alone(&left) && w.len() - i >= 3 {
+                cuts.push(Cut {
+                    left_end: w[i].pos,
+                    right_start: w[i].pos,
+                    prefix: String::new(),
+                });
+            }
             i += 1;
             continue;
         };
@@ -307,6 +424,13 @@ fn split_en(clause: &str) -> Vec<String> {
         // "…, and Bordan Tkachuk was the CEO of which company?"
         let late_wh = opens_clause(&w, i) && left_asks && right_asks && rest >= 3;
         let mut opens = interrogative || late_wh;
+        // "Give me X as well as the Y": the request is asked of both.
+        if !opens && (span > 1 || at_word(&w, i) == "plus") {
+            if let Some(request) = request_words(&w).filter(|_| DETERMINERS.contains(&next)) {
+                prefix = clause.get(..request).unwrap_or("").trim_end().to_string();
+                opens = true;
+            }
+        }
         // A capitalized word after "and" is a name ("Chrysalis and Look"), not a verb.
         let lowercase = w
             .get(j)
@@ -644,6 +768,87 @@ mod tests {
             two.iter()
                 .filter(|q| clauses(q).len() != 2)
                 .map(|q| q.to_string()),
+        );
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    /// Questions listed with commas before a final "and", a leading
+    /// "besides …," and a request with "as well as": each asked part is a
+    /// part. Written before the change (0 of the 7 splits held; the 8
+    /// single questions did).
+    #[test]
+    fn comma_lists_of_questions_besides_and_requests() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "What is the refund window for electronics, can I get cash instead of store credit, and is there a restocking fee for opened electronics?",
+                &[
+                    "What is the refund window for electronics?",
+                    "can I get cash instead of store credit?",
+                    "is there a restocking fee for opened electronics?",
+                ],
+            ),
+            (
+                "How do I install the CLI, how do I deploy, and how do I roll back?",
+                &["How do I install the CLI?", "how do I deploy?", "how do I roll back?"],
+            ),
+            (
+                "Where does Priya work, what is Priya's role, and what should Priya not eat?",
+                &[
+                    "Where does Priya work?",
+                    "what is Priya's role?",
+                    "what should Priya not eat?",
+                ],
+            ),
+            (
+                "How much shorter is this year's deadline than last year's, how soon are approved claims paid, and is the overseas deadline the same?",
+                &[
+                    "How much shorter is this year's deadline than last year's?",
+                    "how soon are approved claims paid?",
+                    "is the overseas deadline the same?",
+                ],
+            ),
+            (
+                "When did the band split up, where were they formed?",
+                &["When did the band split up?", "where were they formed?"],
+            ),
+            (
+                "besides the refund window for electronics, can I get cash instead of store credit?",
+                &[
+                    "the refund window for electronics?",
+                    "can I get cash instead of store credit?",
+                ],
+            ),
+            (
+                "Give me the electronics return window as well as the restocking fee for opened electronics",
+                &[
+                    "Give me the electronics return window",
+                    "Give me the restocking fee for opened electronics",
+                ],
+            ),
+        ];
+        let mut wrong: Vec<String> = cases
+            .iter()
+            .filter(|(q, want)| clauses(q) != *want)
+            .map(|(q, _)| format!("{q}: {:?}", clauses(q)))
+            .collect();
+        // One question each: a statement before the question, a subordinate
+        // or prepositional opening, a relative clause after a comma, a
+        // choice after a comma, "besides" that excludes, a plain list.
+        let one = [
+            "I get 'command not found: skiff', how do I fix it?",
+            "When I return an item, can I get cash?",
+            "How long, approximately, is the Rhine?",
+            "For the service that failed after the second retry, which rollback rule applies?",
+            "Which actor, who was born in 1961, appears in Alias?",
+            "What is the name of the band, which was formed in 1991?",
+            "Who is older, Carrie Akre or Ann Wilson?",
+            "Besides Paris, which other city did she live in?",
+            "Tell me the refund window and the restocking fee",
+        ];
+        wrong.extend(
+            one.iter()
+                .filter(|q| clauses(q) != vec![q.to_string()])
+                .map(|q| format!("{q}: {:?}", clauses(q))),
         );
         assert!(wrong.is_empty(), "{wrong:#?}");
     }

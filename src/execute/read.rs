@@ -458,7 +458,11 @@ fn instructs(text: &str) -> bool {
     }
     let ws = analyze::words(t);
     let first = ws.first().map_or("", |w| w.term.as_str());
-    let lead_verb = lexicon::is_verb(first) && first != "be" && first != "have";
+    // A leading verb that is a noun ("Deploy of gateway-west failed …",
+    // "Restart was slow") gives no instruction.
+    let second = ws.get(1).map_or("", |w| w.term.as_str());
+    let noun = matches!(second, "of" | "is" | "was" | "were" | "are" | "has" | "had");
+    let lead_verb = lexicon::is_verb(first) && first != "be" && first != "have" && !noun;
     // "To install the CLI, run the install script": the verb after the comma.
     let after_purpose = first == "to"
         && t.find([',', ':']).is_some_and(|i| {
@@ -1386,6 +1390,14 @@ mod tests {
             None
         ));
         assert!(states(Answer::Procedure, "Run `skiff version`.", None));
+        assert!(states(Answer::Procedure, "Deploy the app from main.", None));
+        // A verb that is the sentence's noun subject instructs nothing.
+        for noun in [
+            "Deploy of gateway-west failed after the second retry.",
+            "Restart was slow on the first night.",
+        ] {
+            assert!(!states(Answer::Procedure, noun, None), "{noun}");
+        }
         assert!(!states(
             Answer::Procedure,
             "The skiff CLI is a single static binary.",
