@@ -32,8 +32,11 @@ use std::path::PathBuf;
 /// request's "as well as" split (split.rs has their own cases and
 /// distractors), a question whose only content word is its verb asks about
 /// that verb ("how do I deploy?"), and a verb that is a sentence's noun
-/// subject gives no instruction: 77.
-const MIN_PASS: usize = 77;
+/// subject gives no instruction: 77. Then a life event is the life of the
+/// one named before it (another person's page does not place her birth), a
+/// clock time counts nothing while "twice" does, and a heading's colon
+/// may introduce an instruction: 80.
+const MIN_PASS: usize = 80;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

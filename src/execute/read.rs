@@ -215,6 +215,23 @@ pub struct Reading {
 
 /// A parenthesis holding a year, as a biography opens with its subject's
 /// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
+/// The byte range of the name a life event is asked of: the question's
+/// name right before the event's word ("Where was *Iona Fraser* born?",
+/// "When did *Hugo Brandt* die?").
+fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
+    frame.names.iter().copied().find(|&(_, e)| {
+        let next = frame
+            .question
+            .get(e..)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or("");
+        let next = next.trim_matches(|c: char| !c.is_alphanumeric()).lower();
+        analyze::terms(&next)
+            .first()
+            .is_some_and(|t| LIFE_EVENTS.contains(&lexicon::lemma(&t.term).as_str()))
+    })
+}
+
 fn life_span(text: &str) -> Option<&str> {
     // The page's opening: "(born …)" or "(1906 – 1984)" there, not a year in
     // parentheses further on ("Harbour Lights (1998) sold the most").
@@ -444,7 +461,8 @@ fn has_number(text: &str) -> bool {
 }
 
 /// An instruction: a sentence that starts with a verb ("Run …", "To install
-/// the CLI, run …"), or names a command in `code`.
+/// the CLI, run …", "Rollback rule for gateway-west in staging: delete the
+/// namespace …"), or names a command in `code`.
 fn instructs(text: &str) -> bool {
     let t = text.trim_start();
     if t.contains('`')
@@ -456,21 +474,25 @@ fn instructs(text: &str) -> bool {
     {
         return true;
     }
-    let ws = analyze::words(t);
+    let first = analyze::words(t).first().map(|w| w.term.clone());
+    // "To install the CLI, run the install script": the verb after the
+    // comma; a heading before a colon, the verb after it.
+    let after = |marks: &[char]| {
+        t.find(marks)
+            .is_some_and(|i| leads_with_verb(t.get(i + 1..).unwrap_or("")))
+    };
+    leads_with_verb(t) || (first.as_deref() == Some("to") && after(&[',', ':'])) || after(&[':'])
+}
+
+/// True when a text starts with a verb in the imperative: not "be"/"have",
+/// nor a verb that is the sentence's noun subject ("Deploy of gateway-west
+/// failed …", "Restart was slow").
+fn leads_with_verb(text: &str) -> bool {
+    let ws = analyze::words(text);
     let first = ws.first().map_or("", |w| w.term.as_str());
-    // A leading verb that is a noun ("Deploy of gateway-west failed …",
-    // "Restart was slow") gives no instruction.
     let second = ws.get(1).map_or("", |w| w.term.as_str());
     let noun = matches!(second, "of" | "is" | "was" | "were" | "are" | "has" | "had");
-    let lead_verb = lexicon::is_verb(first) && first != "be" && first != "have" && !noun;
-    // "To install the CLI, run the install script": the verb after the comma.
-    let after_purpose = first == "to"
-        && t.find([',', ':']).is_some_and(|i| {
-            analyze::words(t.get(i + 1..).unwrap_or(""))
-                .first()
-                .is_some_and(|w| lexicon::is_verb(&w.term))
-        });
-    lead_verb || after_purpose
+    lexicon::is_verb(first) && first != "be" && first != "have" && !noun
 }
 
 /// Prepositions a place follows ("born in Szeged", "works at the bakery",
@@ -1147,12 +1169,28 @@ impl<'a> Reader<'a> {
         // The life event is named in the answering sentence itself ("London-
         // born Violet Lee" elsewhere does not date the author's birth), or a
         // life span opens the page.
+        // And it is the life of the one the question names right before the
+        // event ("Where was Iona Fraser born?"): the sentence names them, or
+        // the page's title does ("Born in Dundee, he …" on Callum Reid's page
+        // is his birth, not hers).
+        let whose = life_subject(frame).is_none_or(|r| {
+            let name = frame.question.get(r.0..r.1).unwrap_or("");
+            let base = crate::index::catalog::title_base(&passage.title).unwrap_or(&passage.title);
+            // (The title may give more of the name: "Hiscott" of "Leslie S.
+            // Hiscott".)
+            base.lower().contains(&name.lower())
+                || terms_in(r, true)
+                    .iter()
+                    .flatten()
+                    .any(|i| hits.iter().any(|&(h, at)| h == *i && at >= s && at < e))
+        });
         best.dates_life = life.is_empty()
-            || (frame.answer != Answer::Place
-                && life_span(text).is_some_and(|span| !self.cannot_date(span)))
-            || hits
-                .iter()
-                .any(|&(i, at)| at >= s && at < e && life.contains(&i));
+            || whose
+                && ((frame.answer != Answer::Place
+                    && life_span(text).is_some_and(|span| !self.cannot_date(span)))
+                    || hits
+                        .iter()
+                        .any(|&(i, at)| at >= s && at < e && life.contains(&i)));
         best.anchors = hits
             .iter()
             .filter(|&&(_, at)| at >= s && at < e)
@@ -1276,6 +1314,21 @@ mod tests {
         assert!(!reading(place, Strictness::Question, "Harbour Lights", album).dates_life);
         let brodie = "Anna Brodie (born 1960 in Perth) is a record producer.";
         assert!(reading(place, Strictness::Question, "Anna Brodie", brodie).dates_life);
+        // The event in a sentence of someone else's page is theirs.
+        let reid = "Callum Reid (born 2 November 1966) is a Scottish singer. Born in Dundee, \
+                    he started busking in Edinburgh.";
+        for other in [
+            "Where was Iona Fraser born?",
+            "In which town was Iona Fraser born?",
+        ] {
+            assert!(!reading(other, Strictness::Question, "Callum Reid", reid).dates_life);
+        }
+        for own in ["Where was Callum Reid born?", "When was Callum Reid born?"] {
+            assert!(
+                reading(own, Strictness::Question, "Callum Reid", reid).dates_life,
+                "{own}"
+            );
+        }
         let span = "Robin Gibb (22 December 1949 – 20 May 2012) was a singer.";
         let died = "In what year did Robin Gibb die?";
         assert!(reading(died, Strictness::Question, "Robin Gibb", span).dates_life);
@@ -1391,6 +1444,16 @@ mod tests {
         ));
         assert!(states(Answer::Procedure, "Run `skiff version`.", None));
         assert!(states(Answer::Procedure, "Deploy the app from main.", None));
+        assert!(states(
+            Answer::Procedure,
+            "Rollback rule for gateway-west in staging: delete the namespace and redeploy.",
+            None
+        ));
+        assert!(!states(
+            Answer::Procedure,
+            "Incident INC-2291 timeline: Deploy of gateway-west failed at 14:02.",
+            None
+        ));
         // A verb that is the sentence's noun subject instructs nothing.
         for noun in [
             "Deploy of gateway-west failed after the second retry.",

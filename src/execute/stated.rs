@@ -304,6 +304,33 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
 
 /// Numbers: "15,023", "1.5", "140 million", "nine", "三十", with a Chinese
 /// measure word after them ("4分钟").
+/// True when the digits at `at..end` are a side of a clock time ("gave up
+/// at 14:02 UTC"): a time of day counts nothing.
+fn clock(text: &str, at: usize, end: usize) -> bool {
+    let digit_after = |r: &str| r.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let after = text.get(end..).unwrap_or("");
+    let before = text.get(..at).unwrap_or("");
+    after.strip_prefix(':').is_some_and(digit_after)
+        || before
+            .strip_suffix(':')
+            .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Counts written as words ("twice", "three times", "five releases"); not
+/// "one of …", which picks one out of many.
+fn number_words(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
+    let ws = words(text, range);
+    ws.iter()
+        .enumerate()
+        .filter(|(k, (_, _, w))| {
+            let count = en_number(w).is_some() || matches!(w.as_str(), "once" | "twice");
+            let picks = w == "one" && ws.get(k + 1).is_some_and(|(_, _, n)| n == "of");
+            count && !picks
+        })
+        .map(|(_, &(s, e, _))| (s, e))
+        .collect()
+}
+
 fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let slice = text.get(s..e).unwrap_or("");
@@ -332,7 +359,7 @@ fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
             end = s + j + d.len_utf8();
             iter.next();
         }
-        if digit && glued(text, end, false) {
+        if digit && (glued(text, end, false) || clock(text, at, end)) {
             continue;
         }
         let rest = text.get(end..e).unwrap_or("");
@@ -521,10 +548,12 @@ pub fn stated(
                 .collect();
             let plain: Vec<(usize, usize)> =
                 all.iter().copied().filter(|n| !ys.contains(n)).collect();
-            if plain.is_empty() {
+            if !plain.is_empty() {
+                plain
+            } else if !all.is_empty() {
                 all
             } else {
-                plain
+                number_words(text, sentence)
             }
         }
         Answer::Person | Answer::Place => {
@@ -781,6 +810,19 @@ mod tests {
             value(Answer::Number, t, "population").as_deref(),
             Some("15,023")
         );
+        // A clock time counts nothing; the count is a number word or none.
+        let t = "The health check timed out twice and the orchestrator gave up at 14:02 UTC.";
+        assert_ne!(value(Answer::Number, t, "timed").as_deref(), Some("14"));
+        assert_ne!(value(Answer::Number, t, "timed").as_deref(), Some("02"));
+        let t = "The deploy controller retries a failed health check twice.";
+        assert_eq!(
+            value(Answer::Number, t, "retries").as_deref(),
+            Some("twice")
+        );
+        let t = "It is one of the largest towns and has five bridges.";
+        assert_eq!(value(Answer::Number, t, "bridges").as_deref(), Some("five"));
+        let t = "At 09:30 the team had restarted 3 pods.";
+        assert_eq!(value(Answer::Number, t, "restarted").as_deref(), Some("3"));
         let t = "She sold 140 million records worldwide.";
         assert_eq!(
             value(Answer::Number, t, "records").as_deref(),
