@@ -101,7 +101,7 @@ impl Frame {
     }
 }
 
-const WH: &[&str] = &[
+pub(super) const WH: &[&str] = &[
     "what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether",
 ];
 const AUX: &[&str] = &[

@@ -419,6 +419,12 @@ impl Builder<'_> {
     /// `clause` with its pronoun put in for what it refers to in the part
     /// before ([`refer`]): that part's one name, or its answer's `{id}`.
     fn refer(&mut self, clause: &str, before: Option<&String>) -> Option<String> {
+        if let Some(read) = refer::ellipsis(clause, before?) {
+            self.notes.push(format!(
+                "what the part leaves out read from the part before: {read}"
+            ));
+            return Some(read);
+        }
         let p = refer::pronoun(clause)?;
         let what = match refer::referent(&p, before?)? {
             refer::Referent::Name(n) => n,

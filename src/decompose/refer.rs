@@ -1,4 +1,10 @@
-//! Stage 3 — decompose: what a later part's pronoun refers to.
+//! Stage 3 — decompose: what a later part's pronoun refers to, and what a
+//! later part leaves out.
+//!
+//! A later part may also ask the part before's question of another owner
+//! or time and leave out what it asks about ("…, and what was last
+//! year's?", "…，同时去年是多久"): [`ellipsis`] reads it whole from the part
+//! before, in English and Chinese, and only then.
 //!
 //! A compound question splits into parts, and a later part may name nothing
 //! of its own: "When was Harbour Lights released, and who produced *it*?",
@@ -100,6 +106,45 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
         .map(|n| Referent::Name(n.trim().to_string()))
 }
 
+/// Words that set the year or month a Chinese part asks about.
+const ZH_TIMES: &[&str] = &[
+    "今年", "去年", "明年", "前年", "本年", "上年", "本月", "上月", "下月",
+];
+
+/// A later part that asks the part before's question of another owner or
+/// time and leaves out what it asks about, read whole: "What is this year's
+/// claim deadline, and what was *last year's*?" → "what was last year's
+/// claim deadline?"; "今年境内报销提交期限是多久，同时*去年*是多久" →
+/// "去年境内报销提交期限是多久". `None` when the part names what it asks
+/// about, or the part before has no owner or time to swap.
+pub fn ellipsis(part: &str, before: &str) -> Option<String> {
+    let marks: &[char] = &['?', '？', ' '];
+    let (bare, mark) = {
+        let t = part.trim_end();
+        let b = t.trim_end_matches(marks);
+        (b, t.get(b.len()..).unwrap_or(""))
+    };
+    let previous = before.trim_end().trim_end_matches(marks);
+    if part.chars().any(analyze::is_cjk) {
+        let own = ZH_TIMES.iter().find(|t| bare.starts_with(*t))?;
+        let rest = bare.get(own.len()..)?;
+        let theirs = ZH_TIMES.iter().find(|t| previous.starts_with(*t))?;
+        let topic = previous.get(theirs.len()..)?.strip_suffix(rest)?;
+        return (!rest.is_empty() && !topic.is_empty() && own != theirs)
+            .then(|| format!("{own}{topic}{rest}{mark}"));
+    }
+    // "… last year's?": the owner ends the part, with nothing it owns.
+    let words = analyze::words(bare);
+    let first = words.first().map(|w| w.term.as_str())?;
+    let owner_last = bare.ends_with("'s") || bare.ends_with("’s");
+    if !owner_last || words.len() > 6 || !frame::WH.contains(&first) {
+        return None;
+    }
+    let at = previous.rfind("'s ").or_else(|| previous.rfind("’s "))?;
+    let owned = previous.get(at..)?.split_once(' ').map(|(_, o)| o.trim())?;
+    (!owned.is_empty()).then(|| format!("{bare} {owned}{mark}"))
+}
+
 /// `part` with the pronoun replaced by `what` ("… produced Harbour Lights?",
 /// "… was {q1}'s first feature?").
 pub fn replace(part: &str, p: &Pronoun, what: &str) -> String {
@@ -125,6 +170,50 @@ mod tests {
             Referent::Name(n) => replace(part, &p, &n),
             Referent::Answer => replace(part, &p, "{q1}"),
         })
+    }
+
+    #[test]
+    fn an_owner_or_a_time_alone_asks_the_part_before_of_it() {
+        let cases = [
+            (
+                "what was last year's?",
+                "What is this year's domestic travel claim deadline?",
+                Some("what was last year's domestic travel claim deadline?"),
+            ),
+            (
+                "what about Sam's?",
+                "What is Priya's employer?",
+                Some("what about Sam's employer?"),
+            ),
+            (
+                "How long was last year's?",
+                "How long is this year's claim deadline",
+                Some("How long was last year's claim deadline?"),
+            ),
+            (
+                "去年是多久",
+                "今年境内差旅报销提交期限是多久",
+                Some("去年境内差旅报销提交期限是多久"),
+            ),
+            (
+                "去年是多久？",
+                "今年的提交期限是多久？",
+                Some("去年的提交期限是多久？"),
+            ),
+            // A part that names what it asks about, or a part before with
+            // no owner or time to swap, is left alone.
+            (
+                "what was last year's deadline?",
+                "What is this year's deadline?",
+                None,
+            ),
+            ("who is Priya's?", "Where does Sam work?", None),
+            ("去年付款要多久", "今年境内差旅报销提交期限是多久", None),
+            ("今年是多久", "今年境内差旅报销提交期限是多久", None),
+        ];
+        for (part, before, want) in cases {
+            assert_eq!(ellipsis(part, before).as_deref(), want, "{part} / {before}");
+        }
     }
 
     #[test]
