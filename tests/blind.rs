@@ -37,8 +37,10 @@ use std::path::PathBuf;
 /// clock time counts nothing while "twice" does, and a heading's colon
 /// may introduce an instruction: 80. Then a later part that names only an
 /// owner or a time ("…, and what was last year's?", "同时去年是多久") asks
-/// the part before's question of it: 82.
-const MIN_PASS: usize = 82;
+/// the part before's question of it: 82. Then a cued attribute no longer
+/// stands in for a topic noun no cue names (the refund window does not
+/// answer "how long until a refund reaches my card?"): 83.
+const MIN_PASS: usize = 83;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

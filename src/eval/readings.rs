@@ -88,6 +88,7 @@ fn lines_of(
             unresolved_person: false,
             has_topic,
             has_words,
+            beyond_cue: false,
             vouching: false,
         };
         out.push(Line {

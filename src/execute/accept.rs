@@ -156,6 +156,8 @@ pub struct Context {
     pub has_topic: bool,
     /// The question has topic words (not only names).
     pub has_words: bool,
+    /// The question has a topic noun that no cue names.
+    pub beyond_cue: bool,
     /// The passage verifies a proposal it is not the page of: every name
     /// the question gives must be there (what the question says of the
     /// proposal is checked, not most of it).
@@ -232,10 +234,14 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         // "I" to): only a cued attribute can say what is asked about.
         return Err(Rejection::Topic(0));
     }
-    if reading.topic < TOPIC_MIN && !cue_stands_in {
+    // For topic words of its own a cue does not stand in: "how long until a
+    // refund reaches my *card*?" cues the refund window, which says nothing
+    // of cards.
+    let cue_is_topic = cue_stands_in && !ctx.beyond_cue;
+    if reading.topic < TOPIC_MIN && !cue_is_topic {
         return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
     }
-    if reading.local < LOCAL_MIN && !cue_stands_in {
+    if reading.local < LOCAL_MIN && !cue_is_topic {
         return Err(Rejection::Spread);
     }
     // Names and no topic word ("what should Priya not eat?"): the passage

@@ -349,6 +349,16 @@ impl Runner<'_> {
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
         let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
+        // A topic noun no cue names ("card" in "how long until a refund
+        // reaches my card?"): a cued attribute does not answer for it.
+        let beyond_cue = words.iter().any(|w| {
+            w.role == frame::Role::Topic
+                && !crate::analyze::lexicon::is_verb_stem(&w.stem)
+                && self
+                    .index
+                    .cue_attributes(std::slice::from_ref(&w.stem))
+                    .is_empty()
+        });
         // A verification checks what the question says of its proposal: a
         // verb the corpus never uses ("Who photographed …?") cannot be
         // checked (a misspelt noun, "supernatrual", is only unknown).
@@ -456,6 +466,7 @@ impl Runner<'_> {
                 unresolved_person,
                 has_topic,
                 has_words,
+                beyond_cue,
                 vouching: verifying && !own_page(c.doc),
             };
             if accept::another_generation(frame, &passage.title) {

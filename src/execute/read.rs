@@ -481,7 +481,28 @@ fn instructs(text: &str) -> bool {
         t.find(marks)
             .is_some_and(|i| leads_with_verb(t.get(i + 1..).unwrap_or("")))
     };
-    leads_with_verb(t) || (first.as_deref() == Some("to") && after(&[',', ':'])) || after(&[':'])
+    leads_with_verb(t)
+        || (first.as_deref() == Some("to") && after(&[',', ':']))
+        || after(&[':'])
+        || addresses_reader(t)
+}
+
+/// True when a sentence tells the reader what to do with a modal: "you can
+/// install the CLI with Homebrew", "you need to restart the agent".
+fn addresses_reader(text: &str) -> bool {
+    let ws = analyze::words(text);
+    ws.windows(3).any(|w| {
+        let modal = matches!(
+            w[1].term.as_str(),
+            "can" | "should" | "must" | "need" | "may"
+        );
+        let verb = if w[1].term == "need" {
+            w[2].term == "to"
+        } else {
+            lexicon::is_verb(&w[2].term)
+        };
+        w[0].term == "you" && modal && verb
+    })
 }
 
 /// True when a text starts with a verb in the imperative: not "be"/"have",
@@ -1452,6 +1473,21 @@ mod tests {
         assert!(!states(
             Answer::Procedure,
             "Incident INC-2291 timeline: Deploy of gateway-west failed at 14:02.",
+            None
+        ));
+        assert!(states(
+            Answer::Procedure,
+            "On macOS you can install the CLI with Homebrew instead: brew install skiff.",
+            None
+        ));
+        assert!(states(
+            Answer::Procedure,
+            "If it hangs, you need to restart the agent.",
+            None
+        ));
+        assert!(!states(
+            Answer::Procedure,
+            "Can you believe the agent was down?",
             None
         ));
         // A verb that is the sentence's noun subject instructs nothing.
