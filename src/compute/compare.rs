@@ -149,12 +149,12 @@ fn stems(text: &str) -> Vec<String> {
 /// asks for when every page says it is of that kind ("Which *college* is
 /// located in the United States, A or B?" of two universities: the kind is
 /// what they share, not what tells them apart).
-fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
+fn predicate(question: &str, inputs: &[Input], asked: Option<&AskedKind>) -> Vec<String> {
     let mut names: Vec<String> = inputs
         .iter()
         .flat_map(|i| stems(crate::index::catalog::title_base(i.label).unwrap_or(i.label)))
         .collect();
-    names.extend(shared_kind(question, inputs));
+    names.extend(asked.and_then(|a| shared_kind(a, inputs)));
     let frame = [
         "both", "which", "common", "same", "share", "either", "type", "kind",
     ];
@@ -168,27 +168,26 @@ fn predicate(question: &str, inputs: &[Input]) -> Vec<String> {
     out
 }
 
+/// The kind noun a question asks for ("which *college* …") and its class.
+struct AskedKind {
+    noun: String,
+    class: kind::Class,
+}
+
 /// The kind noun the question asks for and its class, when known.
-fn asked_kind(question: &str) -> Option<(String, kind::Class)> {
+fn asked_kind(question: &str) -> Option<AskedKind> {
     let noun = kind::asked_noun(question)?;
     let class = kind::class_of(&noun)?;
-    Some((noun, class))
+    Some(AskedKind { noun, class })
 }
 
-/// The stem of the kind noun the question asks for, when its class is known
-/// and every input's page says it is of that class.
-fn shared_kind(question: &str, inputs: &[Input]) -> Option<String> {
-    let (noun, class) = asked_kind(question)?;
+/// The stem of the kind noun asked, when every input's page says it is of
+/// that class.
+fn shared_kind(asked: &AskedKind, inputs: &[Input]) -> Option<String> {
     inputs
         .iter()
-        .all(|i| kind::is_of(&[class], &kind::defined(i.text)))
-        .then(|| lexicon::lemma(&analyze::stem(&noun)))
-}
-
-/// False only when the question asks a known kind and the input's page says
-/// it is of another ([`kind::fits`]).
-fn of_asked_kind(question: &str, input: &Input) -> bool {
-    asked_kind(question).is_none_or(|(_, class)| kind::fits(&[class], &kind::defined(input.text)))
+        .all(|i| kind::is_of(&[asked.class], &kind::defined(i.text)))
+        .then(|| lexicon::lemma(&analyze::stem(&asked.noun)))
 }
 
 /// Words that rule out what follows them in a "which" question ("which
@@ -444,13 +443,19 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             choice(inputs, *winner, &values)
         }
         Op::Both | Op::Which => {
-            let predicate = predicate(question, inputs);
+            let asked = asked_kind(question);
+            let predicate = predicate(question, inputs, asked.as_ref());
             // A page of another known kind than the one asked is no choice
-            // ("which college …": a museum's page).
+            // ("which college …": a hotel's page; [`kind::fits`]).
+            let of_another_kind = |i: &Input| {
+                asked
+                    .as_ref()
+                    .is_some_and(|a| !kind::fits(&[a.class], &kind::defined(i.text)))
+            };
             let shares: Vec<f32> = inputs
                 .iter()
                 .map(|i| {
-                    if op == Op::Which && !of_asked_kind(question, i) {
+                    if op == Op::Which && of_another_kind(i) {
                         0.0
                     } else {
                         states_predicate(&predicate, i)

@@ -289,7 +289,8 @@ fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
     let (next, after, third) = (at_word(w, k), at_word(w, k + 1), at_word(w, k + 2));
     let subject = |word: &str| {
         FIRST_PERSON_SUBJECTS.contains(&word)
-            || (word == "there" || (DETERMINERS.contains(&word) && !matches!(word, "a" | "an")))
+            || word == "there"
+            || (DETERMINERS.contains(&word) && !matches!(word, "a" | "an"))
     };
     comma
         && match next {
@@ -350,6 +351,13 @@ fn besides(clause: &str) -> Option<Vec<String>> {
 /// Subjects after an auxiliary that are never the verb ("do *I* add").
 const FIRST_PERSON_SUBJECTS: &[&str] = &["i", "we", "you", "they", "one", "he", "she", "it"];
 
+/// The words of the part that word `i` ends: from the last cut to `i`.
+fn part_before<'w, 'c>(w: &'w [Word<'c>], cuts: &[Cut], i: usize) -> Vec<&'w Word<'c>> {
+    let start = cuts.last().map_or(0, |c| c.right_start);
+    let end = w.get(i).map_or(usize::MAX, |x| x.pos);
+    w.iter().filter(|x| x.pos >= start && x.pos < end).collect()
+}
+
 /// Splits one English clause at a conjunction that starts a new question.
 fn split_en(clause: &str) -> Vec<String> {
     if let Some(parts) = besides(clause) {
@@ -364,12 +372,10 @@ fn split_en(clause: &str) -> Vec<String> {
         let Some(span) = conjunction(&w, i) else {
             // "What is X, can I Y, and …": a comma alone before a question
             // of its own, after a part that asks on its own.
-            let left_start = cuts.last().map_or(0, |c| c.right_start);
-            let left: Vec<&Word> = w
-                .iter()
-                .filter(|x| x.pos >= left_start && x.pos < w[i].pos)
-                .collect();
-            if comma_question(&w, i, asks) && asks_alone(&left) && w.len() - i >= 3 {
+            if comma_question(&w, i, asks)
+                && asks_alone(&part_before(&w, &cuts, i))
+                && w.len() - i >= 3
+            {
                 cuts.push(Cut {
                     left_end: w[i].pos,
                     right_start: w[i].pos,
@@ -384,10 +390,7 @@ fn split_en(clause: &str) -> Vec<String> {
         let after = w.get(j + 1).map_or("", |x| x.bare.as_str());
         let rest = w.len().saturating_sub(j);
         let left_start = cuts.last().map_or(0, |c| c.right_start);
-        let left_words: Vec<&Word> = w
-            .iter()
-            .filter(|x| x.pos >= left_start && x.pos < w[i].pos)
-            .collect();
+        let left_words = part_before(&w, &cuts, i);
         let left_asks = left_words.iter().any(|x| WH.contains(&x.bare.as_str()))
             || left_words
                 .first()

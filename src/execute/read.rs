@@ -213,8 +213,6 @@ pub struct Reading {
     pub dates_life: bool,
 }
 
-/// A parenthesis holding a year, as a biography opens with its subject's
-/// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
 /// The byte range of the name a life event is asked of: the question's
 /// name right before the event's word ("Where was *Iona Fraser* born?",
 /// "When did *Hugo Brandt* die?").
@@ -232,6 +230,8 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
     })
 }
 
+/// A parenthesis holding a year, as a biography opens with its subject's
+/// life span or birth ("(born 6 September 1961)", "(1949 – 2012)").
 fn life_span(text: &str) -> Option<&str> {
     // The page's opening: "(born …)" or "(1906 – 1984)" there, not a year in
     // parentheses further on ("Harbour Lights (1998) sold the most").
@@ -474,23 +474,20 @@ fn instructs(text: &str) -> bool {
     {
         return true;
     }
-    let first = analyze::words(t).first().map(|w| w.term.clone());
+    let ws = analyze::words(t);
+    let to = ws.first().is_some_and(|w| w.term == "to");
     // "To install the CLI, run the install script": the verb after the
     // comma; a heading before a colon, the verb after it.
     let after = |marks: &[char]| {
         t.find(marks)
-            .is_some_and(|i| leads_with_verb(t.get(i + 1..).unwrap_or("")))
+            .is_some_and(|i| leads_with_verb(&analyze::words(t.get(i + 1..).unwrap_or(""))))
     };
-    leads_with_verb(t)
-        || (first.as_deref() == Some("to") && after(&[',', ':']))
-        || after(&[':'])
-        || addresses_reader(t)
+    leads_with_verb(&ws) || (to && after(&[',', ':'])) || after(&[':']) || addresses_reader(&ws)
 }
 
-/// True when a sentence tells the reader what to do with a modal: "you can
-/// install the CLI with Homebrew", "you need to restart the agent".
-fn addresses_reader(text: &str) -> bool {
-    let ws = analyze::words(text);
+/// True when a sentence's words tell the reader what to do with a modal:
+/// "you can install the CLI with Homebrew", "you need to restart the agent".
+fn addresses_reader(ws: &[analyze::Token]) -> bool {
     ws.windows(3).any(|w| {
         let modal = matches!(
             w[1].term.as_str(),
@@ -505,11 +502,10 @@ fn addresses_reader(text: &str) -> bool {
     })
 }
 
-/// True when a text starts with a verb in the imperative: not "be"/"have",
+/// True when words start with a verb in the imperative: not "be"/"have",
 /// nor a verb that is the sentence's noun subject ("Deploy of gateway-west
 /// failed …", "Restart was slow").
-fn leads_with_verb(text: &str) -> bool {
-    let ws = analyze::words(text);
+fn leads_with_verb(ws: &[analyze::Token]) -> bool {
     let first = ws.first().map_or("", |w| w.term.as_str());
     let second = ws.get(1).map_or("", |w| w.term.as_str());
     let noun = matches!(second, "of" | "is" | "was" | "were" | "are" | "has" | "had");
@@ -1464,38 +1460,24 @@ mod tests {
             None
         ));
         assert!(states(Answer::Procedure, "Run `skiff version`.", None));
-        assert!(states(Answer::Procedure, "Deploy the app from main.", None));
-        assert!(states(
-            Answer::Procedure,
+        // A verb after a heading's colon, and a modal said to the reader,
+        // instruct; a verb that is the sentence's noun subject, a question
+        // to the reader, and a noun after a colon do not.
+        for says in [
+            "Deploy the app from main.",
             "Rollback rule for gateway-west in staging: delete the namespace and redeploy.",
-            None
-        ));
-        assert!(!states(
-            Answer::Procedure,
-            "Incident INC-2291 timeline: Deploy of gateway-west failed at 14:02.",
-            None
-        ));
-        assert!(states(
-            Answer::Procedure,
             "On macOS you can install the CLI with Homebrew instead: brew install skiff.",
-            None
-        ));
-        assert!(states(
-            Answer::Procedure,
             "If it hangs, you need to restart the agent.",
-            None
-        ));
-        assert!(!states(
-            Answer::Procedure,
+        ] {
+            assert!(states(Answer::Procedure, says, None), "{says}");
+        }
+        for not in [
+            "Incident INC-2291 timeline: Deploy of gateway-west failed at 14:02.",
             "Can you believe the agent was down?",
-            None
-        ));
-        // A verb that is the sentence's noun subject instructs nothing.
-        for noun in [
             "Deploy of gateway-west failed after the second retry.",
             "Restart was slow on the first night.",
         ] {
-            assert!(!states(Answer::Procedure, noun, None), "{noun}");
+            assert!(!states(Answer::Procedure, not, None), "{not}");
         }
         assert!(!states(
             Answer::Procedure,

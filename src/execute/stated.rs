@@ -302,8 +302,6 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
     out
 }
 
-/// Numbers: "15,023", "1.5", "140 million", "nine", "三十", with a Chinese
-/// measure word after them ("4分钟").
 /// True when the digits at `at..end` are a side of a clock time ("gave up
 /// at 14:02 UTC"): a time of day counts nothing.
 fn clock(text: &str, at: usize, end: usize) -> bool {
@@ -316,21 +314,18 @@ fn clock(text: &str, at: usize, end: usize) -> bool {
             .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()))
 }
 
-/// Counts written as words ("twice", "three times", "five releases"); not
-/// "one of …", which picks one out of many.
-fn number_words(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
-    let ws = words(text, range);
-    ws.iter()
-        .enumerate()
-        .filter(|(k, (_, _, w))| {
-            let count = en_number(w).is_some() || matches!(w.as_str(), "once" | "twice");
-            let picks = w == "one" && ws.get(k + 1).is_some_and(|(_, _, n)| n == "of");
-            count && !picks
-        })
-        .map(|(_, &(s, e, _))| (s, e))
+/// Counts said as adverbs ("retries a failed check *twice*"), which
+/// [`numbers`] does not read: a sentence's count when it writes no number.
+fn adverb_counts(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
+    words(text, range)
+        .into_iter()
+        .filter(|(_, _, w)| matches!(w.as_str(), "once" | "twice"))
+        .map(|(s, e, _)| (s, e))
         .collect()
 }
 
+/// Numbers: "15,023", "1.5", "140 million", "nine", "三十", with a Chinese
+/// measure word after them ("4分钟").
 fn numbers(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let slice = text.get(s..e).unwrap_or("");
@@ -553,7 +548,7 @@ pub fn stated(
             } else if !all.is_empty() {
                 all
             } else {
-                number_words(text, sentence)
+                adverb_counts(text, sentence)
             }
         }
         Answer::Person | Answer::Place => {
