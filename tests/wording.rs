@@ -311,6 +311,11 @@ const PUBLIC_PROD: Sc = Sc {
     environment: Some("production"),
     ..PUBLIC
 };
+const RESTRICTED: Sc = Sc {
+    access: &["public", "operations", "restricted"],
+    environment: Some("production"),
+    ..PUBLIC
+};
 const STAGING: Sc = Sc {
     access: &["public", "operations"],
     environment: Some("staging"),
@@ -418,6 +423,10 @@ impl Case {
 const RULE: &[Part] = &[ok(&["runbook-82"], &[])];
 const STALE: &[Part] = &[not(Unresolved, "stale-rule")];
 const EAST: &[Part] = &[ok(&["runbook-east-12"], &[])];
+const SERVICE_RULE: &[Part] = &[
+    ok(&["log-2291"], &["gateway-west"]),
+    ok(&["runbook-82"], &[]),
+];
 // The travel record (seed 002), in Chinese and English.
 const TRAVEL_ZH: &[Part] = &[
     ok(&[], &["缩短了 30 个自然日"]),
@@ -503,6 +512,32 @@ fn cases() -> Vec<Case> {
         case(Sibling, OPS, "What is the rollback rule for the service which failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Sibling, OPS, "Which rollback rule applies to the service that failed after the first retry?", EAST).follow("gateway-east", "log-2292"),
         case(Noise, OPS, "Which rollback rule applies to the service that failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
+        // A possessive relative ("whose deploy failed"), and the service asked
+        // as a part of its own that the next part refers to.
+        case(Help, OPS, "What rollback rule should I follow for the service whose deploy failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
+        case(Alias, OPS, "which rollback rule applies to the service whose deploy failed after the second retry", RULE)
+            .follow("gateway-west", "log-2291")
+            .never(&["auth-core"]),
+        case(Sibling, OPS, "Which rollback rule applies to the service whose deploy failed after the first retry?", EAST).follow("gateway-east", "log-2292"),
+        case(Help, OPS, "Which service failed after the second retry?", &[ok(&["log-2291"], &["gateway-west"])]),
+        case(Help, OPS, "Which service failed after the second retry, and what is its rollback rule?", SERVICE_RULE),
+        case(Help, OPS, "Which service failed after the second retry? What rollback rule applies to it?", SERVICE_RULE),
+        case(Alias, OPS, "Which service failed after the second retry, and which rollback rule applies to it?", SERVICE_RULE).never(&["auth-core"]),
+        case(Sibling, OPS, "Which service failed after the first retry, and what is its rollback rule?", &[
+            ok(&["log-2292"], &["gateway-east"]),
+            ok(&["runbook-east-12"], &[]),
+        ]),
+        // A rule for a condition only a restricted appendix covers: the
+        // current runbook, which shares "rollback rule" and the service but
+        // not the migration, is no answer.
+        case(Help, OPS, "What is the emergency rollback rule for gateway-west when the database migration has already run?", &[MISSING])
+            .never(&["snapshot", "last-green"]),
+        case(Help, OPS, "If the database migration already ran, what's the emergency rollback rule for gateway-west?", &[MISSING])
+            .never(&["snapshot", "last-green"]),
+        case(Help, OPS, "what emergency rollback applies to gateway-west after a database migration has run", &[MISSING])
+            .never(&["snapshot", "last-green"]),
+        case(Help, RESTRICTED, "What is the emergency rollback rule for gateway-west when the database migration has already run?", &[ok(&["appendix-9"], &["snapshot"])]),
+        case(Help, RESTRICTED, "If the database migration already ran, what's the emergency rollback rule for gateway-west?", &[ok(&["appendix-9"], &["snapshot"])]),
         // ---- travel: 2026 vs 2025, payment, overseas (ZH) ----------------------
         case(Help, TODAY, "今年境内差旅报销的提交期限比去年缩短了多少?境内报销审批后多久付款?境外的提交期限也与境内一样吗?", TRAVEL_ZH)
             .says(&["未能找到以下内容的资料"]),

@@ -220,6 +220,8 @@ fn set(words: impl Iterator<Item = String>) -> Set {
 
 struct Tables {
     verbs: Set,
+    /// The verbs' base forms, as written.
+    bases: Set,
     /// Irregular forms' stems and their base forms' stems.
     irregular: LiteMap<String, String>,
     frame: Set,
@@ -244,6 +246,7 @@ fn tables() -> &'static Tables {
         }
         Tables {
             verbs,
+            bases: set(VERBS.split_whitespace().map(str::to_string)),
             irregular,
             frame: stems(FRAME_NOUNS),
             function: stems(FUNCTION_WORDS),
@@ -261,7 +264,22 @@ pub fn is_verb_stem(stem: &str) -> bool {
 /// form is not: after a verb or a preposition it is a noun ("refund
 /// shipping", "for logging").
 pub fn is_verb(word: &str) -> bool {
-    !word.ends_with("ing") && is_verb_stem(&super::stem(base(word)))
+    !word.ends_with("ing") && !is_nominal(word) && is_verb_stem(&super::stem(base(word)))
+}
+
+/// Endings of nouns made from verbs, which the stemmer takes back to the
+/// verb's stem ("migration", "deployment", "approval").
+const NOMINAL_ENDINGS: &[&str] = &["tion", "sion", "ment", "ance", "ence", "ness", "ity", "al"];
+
+/// True when a lowercase word is a noun made from a verb ("the database
+/// *migration* has run", "approvals"), not a listed verb that happens to
+/// end so ("implement", "reveals").
+fn is_nominal(word: &str) -> bool {
+    let single = word
+        .strip_suffix('s')
+        .filter(|w| !w.ends_with('s'))
+        .unwrap_or(word);
+    NOMINAL_ENDINGS.iter().any(|e| single.ends_with(e)) && !tables().bases.contains_key(single)
 }
 
 /// True when a lowercase word may be a past participle: "-ed" (five
@@ -649,8 +667,18 @@ mod tests {
             "netlify",
             "shipping",
             "listening",
+            // Nouns made from listed verbs.
+            "migration",
+            "deployments",
+            "approval",
+            "acceptance",
+            "creation",
         ] {
             assert!(!is_verb(w), "{w}");
+        }
+        // Listed verbs with such an ending stay verbs.
+        for w in ["implement", "implements", "reveal", "deals"] {
+            assert!(is_verb(w), "{w}");
         }
         let stem = super::super::stem;
         assert_eq!(lemma(&stem("kept")), lemma(&stem("keeps")));

@@ -16,6 +16,7 @@
 //! referring document.
 
 use super::{frame, nested, patterns, relative, slice, tidy, Builder};
+use crate::analyze::fold::Lower;
 use crate::model::{Constraints, Output, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
 use crate::plan::placeholder;
 
@@ -30,6 +31,7 @@ impl Builder<'_> {
             return Some(self.nested_entity(clause, start, rel, &kind));
         }
         self.doc_reference(clause)
+            .or_else(|| self.asked_entity(clause))
             .or_else(|| self.through_relative(clause))
             .or_else(|| self.described(clause))
             .or_else(|| self.bridged(clause))
@@ -176,8 +178,14 @@ impl Builder<'_> {
                 }
             }
             let t = text.clone();
+            // An entity of a declared catalog type is named, not described:
+            // "the rollback rule for gateway-west in revision r7" asks about
+            // gateway-west itself, whose passages the retrieval step reads.
             let is_anchor = |(s, e): (usize, usize)| {
-                t.get(s..e).is_some_and(|n| !self.mentions_in(n).is_empty())
+                t.get(s..e).is_some_and(|n| {
+                    let mentions = self.mentions_in(n);
+                    !mentions.is_empty() && !mentions.iter().all(|m| self.declared(m.entity))
+                })
             };
             let Some(d) = nested::innermost(&text, &names, &is_anchor)
                 .filter(|d| !d.unanchored_role || self.types.is_empty())
@@ -220,6 +228,26 @@ impl Builder<'_> {
     }
 
     /// "the <type> that …": find the entity, then ask about it.
+    /// A clause that asks which catalog entity fits a description ("Which
+    /// service failed after the second retry?"): a follow step, whose value
+    /// is the entity with the span that names it, so a later part can ask
+    /// about it ("…, and what is its rollback rule?").
+    fn asked_entity(&mut self, clause: &str) -> Option<String> {
+        let kind = patterns::asked_entity(clause, &self.types)?.to_string();
+        let id = self.follow(
+            tidy(clause),
+            Constraints::new(),
+            Output::Entity {
+                entity_type: Some(kind.clone()),
+            },
+        );
+        self.notes.push(format!(
+            "{id}: the {} asked for is found with the span that names it ({clause})",
+            kind.replace('_', " ")
+        ));
+        Some(id)
+    }
+
     fn nested_entity(&mut self, clause: &str, start: usize, rel: usize, kind: &str) -> String {
         let rest = clause.get(rel..).unwrap_or("");
         // The relative clause ends where the clause goes on.
@@ -233,8 +261,17 @@ impl Builder<'_> {
                 .trim_end_matches(['?', '.']),
         );
         let name = kind.replace('_', " ");
+        // "the service whose deploy failed" asks "which service's deploy failed?".
+        let whose = clause
+            .get(..rel)
+            .is_some_and(|h| h.lower().ends_with("whose "));
+        let asked = if whose {
+            format!("which {name}'s {relative}?")
+        } else {
+            format!("which {name} {relative}?")
+        };
         let id = self.follow(
-            format!("which {name} {relative}?"),
+            asked,
             Constraints::new(),
             Output::Entity {
                 entity_type: Some(kind.to_string()),
@@ -253,6 +290,14 @@ impl Builder<'_> {
             "{id} → {next}: the {name} is found first, then used ({clause})"
         ));
         next
+    }
+
+    /// True when the entity is of a type the catalog declares (a service, a
+    /// travel scope), not a page title or a document.
+    fn declared(&self, entity: u32) -> bool {
+        self.index
+            .entity(entity)
+            .is_some_and(|e| self.types.contains(&e.kind))
     }
 
     fn docs(&self, text: &str) -> Vec<(usize, usize, String)> {

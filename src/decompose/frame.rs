@@ -933,6 +933,27 @@ fn kind_nouns(q: &str, w: &[Word]) -> Vec<usize> {
     out
 }
 
+/// The byte starts of attribute nouns made from a verb in "what is the
+/// <adjectives> <noun> of …" ("What is the English *translation* of …"): a
+/// predicate asked of what follows "of", which the answer may state with
+/// the verb or not at all, soft as the verb is. A noun made from a verb
+/// elsewhere is a topic ("when the database *migration* has run").
+fn verbal_attributes(w: &[Word]) -> Vec<usize> {
+    let attribute = |i: usize| -> Option<usize> {
+        let aux = w.get(i + 1)?;
+        if !AUX.contains(&aux.lower.as_str()) || w.get(i + 2)?.lower != "the" {
+            return None;
+        }
+        let of = (i + 4..=i + 6).find(|&j| w.get(j).is_some_and(|x| x.lower == "of"))?;
+        let noun = w.get(of - 1)?;
+        lexicon::is_verb_stem(&analyze::stem(&noun.lower)).then_some(noun.start)
+    };
+    (0..w.len())
+        .filter(|&i| w.get(i).is_some_and(|x| WH.contains(&x.lower.as_str())))
+        .filter_map(attribute)
+        .collect()
+}
+
 fn within(ranges: &[(usize, usize)], start: usize) -> bool {
     ranges.iter().any(|&(s, e)| start >= s && start < e)
 }
@@ -991,7 +1012,9 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             .any(|x| FIRST_PERSON.contains(&x.lower.as_str()) && x.text != "I'");
     let relative = relative_clauses(question, &w);
     let verbs: Vec<usize> = if strictness == Strictness::Question {
-        soft_verbs(&w, &relative)
+        let mut verbs = soft_verbs(&w, &relative);
+        verbs.extend(verbal_attributes(&w));
+        verbs
     } else {
         Vec::new()
     };

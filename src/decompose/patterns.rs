@@ -380,14 +380,14 @@ pub fn compares(clause: &str) -> bool {
         || (comparative && (has("which") || has("who")))
 }
 
-/// "the <type> that <relative clause>": (start of "the", start of the relative
-/// clause, the type) for a catalog entity type.
+/// "the <type> that <relative clause>" (or "whose …"): (start of "the",
+/// start of the relative clause, the type) for a catalog entity type.
 pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, usize, &'t str)> {
     let l = lower(clause);
     for t in types {
         let name = t.replace('_', " ");
         for plural in ["", "s"] {
-            for rel in ["that", "which", "who"] {
+            for rel in ["that", "which", "who", "whose"] {
                 let pat = format!("the {name}{plural} {rel} ");
                 if let Some(i) = l.find(&pat) {
                     let boundary = i == 0 || l.get(..i).is_some_and(|h| h.ends_with(' '));
@@ -399,6 +399,24 @@ pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, us
         }
     }
     None
+}
+
+/// A clause asking which entity of a declared catalog type a description
+/// fits ("Which service failed after the second retry?", "what services
+/// …"): the type. Not the type's possessive ("which service's rule …"),
+/// which asks about a named one.
+pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
+    let l = lower(clause);
+    let l = l.trim_start();
+    types.iter().map(String::as_str).find(|t| {
+        let name = t.replace('_', " ");
+        ["which", "what"].iter().any(|wh| {
+            ["", "s"].iter().any(|plural| {
+                l.strip_prefix(&format!("{wh} {name}{plural} "))
+                    .is_some_and(|rest| !rest.trim().is_empty())
+            })
+        })
+    })
 }
 
 /// A reference to another document through a named document: (start, end of
