@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 114;
+const MIN_PASS: usize = 134;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -471,6 +471,7 @@ const INSTALL: Part = ok(
     ],
     &["install"],
 );
+const BREW: Part = ok(&["install#install-with-homebrew"], &["brew install skiff"]);
 const ROLLBACK: Part = ok(&["rollback#roll-back-a-deploy"], &["skiff rollback"]);
 const ENV_VARS: Part = ok(&["configuration#environment-variables"], &["skiff env set"]);
 const PORT: Part = ok(&["troubleshooting#agent-unreachable"], &["7420"]);
@@ -636,6 +637,17 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "How long does the health check wait for an answer?", &[ok(&["deploy#health-checks", "troubleshooting#health-check-timed-out"], &["30"])]),
         case(Docs, PUBLIC, "How many releases are kept on each server?", &[ok(&["configuration#keeping-releases"], &["five"])]),
         case(Docs, PUBLIC, "How do I deploy to Kubernetes?", &[MISSING]),
+        // The section whose heading names the task asked, over a sentence
+        // elsewhere that shares its words ("… if you installed with Homebrew").
+        case(Docs, PUBLIC, "how do i install skiff with homebrew", &[BREW]),
+        case(Docs, PUBLIC, "How can I install the CLI using Homebrew?", &[BREW]),
+        case(Docs, PUBLIC, "Installing skiff with Homebrew: how?", &[BREW]),
+        case(Docs, PUBLIC, "How do I upgrade skiff if I installed it with Homebrew?", &[ok(&["upgrade#upgrade-the-cli"], &["brew upgrade skiff"])]),
+        // Of two sections that answer alike, the one whose heading adds least
+        // to the question.
+        case(Docs, PUBLIC, "how do I roll back?", &[ROLLBACK]),
+        case(Docs, PUBLIC, "How can a deploy be rolled back", &[ROLLBACK]),
+        case(Docs, PUBLIC, "How do I roll back to a specific release?", &[ok(&["rollback#roll-back-to-a-specific-release"], &["--to 41"])]),
         case(Docs, PUBLIC, "Which port does the database listen on?", &[MISSING]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I migrate the database?", &[INSTALL, MISSING])
             .says(&["migrate the database"]),

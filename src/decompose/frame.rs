@@ -1044,6 +1044,10 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 || verbs.contains(&t.start)
                 || kind_noun.contains(&t.start)
                 || comparatives.contains(&t.start)
+                // "install the CLI *using* Homebrew": a preposition here.
+                || question
+                    .get(t.start..t.end)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("using"))
                 // "the date of X's death": a life span states it unworded.
                 || (matches!(answer, Answer::Year | Answer::Date)
                     && lexicon::LIFE_EVENTS.contains(&t.term.as_str()))

@@ -31,6 +31,10 @@ const SOFT: f32 = 0.3;
 const ORDER: f32 = 0.5;
 /// How much stating a value of the expected kind adds to a clause's score.
 const TYPED: f32 = 0.5;
+/// How much a heading that names only what the question asks adds to every
+/// clause under it; a heading that names part of it, that part
+/// ([`heading_named`]).
+const HEADING: f32 = 0.5;
 
 /// One question term with the weight it is read with.
 #[derive(Debug, Clone, PartialEq)]
@@ -228,6 +232,30 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
             .first()
             .is_some_and(|t| LIFE_EVENTS.contains(&lexicon::lemma(&t.term).as_str()))
     })
+}
+
+/// For a section ("Page › Section"), the share of its heading's content
+/// words the question has, in any role: the section is about what is asked
+/// ("Install with Homebrew" for "how do I install skiff with homebrew?",
+/// all of it; not "Upgrade the CLI", whose sentence "… if you installed with
+/// Homebrew" shares the question's words), and of two sections that answer
+/// alike, the one whose heading adds less ("Roll back a deploy" over "Roll
+/// back to a specific release" for "how do I roll back?"). A page's own
+/// title is a name, which the names already weigh (on open text a bonus for
+/// it took a bridge question's answer to the page the question names): 0.
+fn heading_named(title: &str, words: &[Weighted]) -> f32 {
+    let Some((_, heading)) = title.rsplit_once('›') else {
+        return 0.0;
+    };
+    let terms = analyze::terms(heading);
+    if terms.is_empty() {
+        return 0.0;
+    }
+    let asked = terms
+        .iter()
+        .filter(|t| words.iter().any(|w| w.stem == lexicon::lemma(&t.term)))
+        .count();
+    asked as f32 / terms.len() as f32
 }
 
 /// A parenthesis holding a year, as a biography opens with its subject's
@@ -755,6 +783,9 @@ impl<'a> Reader<'a> {
         }
     }
 
+    pub fn words(&self) -> &[Weighted] {
+        self.words
+    }
     /// The same reader with `src` as its source (the words it names count
     /// as given), without weighing the question's words again.
     pub fn with_source(&self, src: &Passage) -> Self {
@@ -1213,6 +1244,7 @@ impl<'a> Reader<'a> {
             .filter(|&&(_, at)| at >= s && at < e)
             .map(|&(_, at)| at)
             .collect();
+        best.score += HEADING * heading_named(&passage.title, words);
         best
     }
 }
