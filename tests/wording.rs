@@ -582,6 +582,12 @@ fn cases() -> Vec<Case> {
         case(Noise, TODAY, "TRAVEL-2026-01 指定的海外补充办法,对境外报销提交有什么要求?", SUPPLEMENT).follow("TRAVEL-2026-S2", "travel-2026-overseas-ref"),
         // ---- refund window and cash (EN) ---------------------------------------
         case(Help, PUBLIC, "What is the refund window for electronics, and can I get cash instead of store credit?", REFUND),
+        // The sentence that holds the topic word quoted, not one the
+        // section's heading ("Cash or store credit") speaks for.
+        case(Help, PUBLIC, "tell me the refund window for electronics plus whether I can be refunded in cash", REFUND),
+        case(Help, PUBLIC, "can I be refunded in cash?", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, PUBLIC, "Is a refund in cash possible?", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, PUBLIC, "Do refunds go back to the original payment method?", &[ok(&["refund-cash"], &["original payment method"])]),
         case(Help, PUBLIC, "What is the refund window for electronics and can I get cash instead of store credit", REFUND),
         case(Help, PUBLIC, "How long is the refund window for electronics? Can I get cash instead of store credit?", REFUND),
         case(Help, PUBLIC, "What's the return window for electronics, and could I get cash rather than store credit?", REFUND),
