@@ -31,6 +31,7 @@ impl Builder<'_> {
             return Some(self.nested_entity(clause, start, rel, &kind));
         }
         self.doc_reference(clause)
+            .or_else(|| self.doc_asked(clause))
             .or_else(|| self.asked_entity(clause))
             .or_else(|| self.through_relative(clause))
             .or_else(|| self.described(clause))
@@ -308,6 +309,23 @@ impl Builder<'_> {
                 (e.kind == DOC_TYPE).then(|| (m.start as usize, m.end as usize, e.id.clone()))
             })
             .collect()
+    }
+
+    /// "DOC 指定了哪份 X" / "Which X does DOC designate?": the document DOC
+    /// designates is what is asked; a follow step reads it from DOC.
+    fn doc_asked(&mut self, clause: &str) -> Option<String> {
+        let (noun, doc) = self
+            .docs(clause)
+            .into_iter()
+            .find_map(|(s, e, doc)| patterns::doc_asked(clause, s, e).map(|r| (r, doc)))?;
+        let noun = tidy(slice(clause, noun));
+        let mut constraints = Constraints::new();
+        constraints.insert("doc".into(), doc.clone());
+        let id = self.follow(noun.clone(), constraints, Output::Document);
+        self.notes.push(format!(
+            "{id}: the document {doc} designates ({noun}) is read from it"
+        ));
+        Some(id)
     }
 
     /// "DOC 指定的 X": read DOC for the document it designates, then ask the

@@ -419,6 +419,47 @@ pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
     })
 }
 
+/// Which-words before the noun a "DOC 指定了哪份 X" question asks about.
+const ZH_WHICH: &[&str] = &["哪一份", "哪份", "哪一个", "哪个", "哪部", "什么"];
+/// Verbs of "Which X does DOC designate?" (any form).
+const EN_DESIGNATE: &[&str] = &[
+    "designat", "referenc", "cite", "name", "specif", "point to", "refer to",
+];
+
+/// The document a named document designates, asked by itself ("DOC
+/// 指定了哪份海外补充办法？", "Which supplement does DOC designate for
+/// overseas travel?"): the byte range of the noun phrase asked.
+pub fn doc_asked(clause: &str, doc_start: usize, doc_end: usize) -> Option<(usize, usize)> {
+    let tail = clause.get(doc_end..)?;
+    let trimmed = tail.trim_start();
+    let offset = doc_end + (tail.len() - trimmed.len());
+    for marker in ZH_REFERENCE {
+        let verb = marker.trim_end_matches('的');
+        let Some(rest) = trimmed.strip_prefix(verb) else {
+            continue;
+        };
+        let rest = rest.strip_prefix('了').unwrap_or(rest);
+        let which = ZH_WHICH.iter().find(|w| rest.starts_with(**w))?;
+        let np_start = offset + (trimmed.len() - rest.len()) + which.len();
+        let np = clause.get(np_start..)?;
+        let end = np
+            .find(['，', ',', '。', '?', '？', '；'])
+            .unwrap_or(np.len());
+        return (end > 0).then_some((np_start, np_start + end));
+    }
+    let l = lower(clause);
+    let head = l.get(..doc_start)?.trim_end();
+    let head = [" does", " did", " do"]
+        .iter()
+        .find_map(|aux| head.strip_suffix(aux))?;
+    let np_start = ["which ", "what "]
+        .iter()
+        .find_map(|w| head.strip_prefix(w).map(|_| w.len()))?;
+    let after = l.get(doc_end..)?.trim_start();
+    (head.len() > np_start && EN_DESIGNATE.iter().any(|v| after.starts_with(v)))
+        .then_some((np_start, head.len()))
+}
+
 /// A reference to another document through a named document: (start, end of
 /// the referring phrase, end of the noun phrase) around a doc mention at
 /// `doc_start..doc_end`.
