@@ -403,6 +403,9 @@ pub fn agent_verb(word: &str) -> Option<String> {
 /// of X's death"): a biography states them as a life span in parentheses,
 /// without the word.
 pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
+/// Life events that have a place but no date a life span gives ("Where did
+/// she grow up?"): the answering sentence must name them.
+pub const LIFE_PLACES: &[&str] = &["grow"];
 
 /// True when the stem is a frame noun's (answer kind, not topic).
 pub fn is_frame_stem(stem: &str) -> bool {

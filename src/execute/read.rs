@@ -15,7 +15,7 @@
 //! corpus except through the term weights given; no input panics.
 
 use crate::analyze::fold::Lower;
-use crate::analyze::lexicon::LIFE_EVENTS;
+use crate::analyze::lexicon::{LIFE_EVENTS, LIFE_PLACES};
 use crate::analyze::{self, lexicon};
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
@@ -1148,11 +1148,15 @@ impl<'a> Reader<'a> {
             anchors: Vec::new(),
             dates_life: true,
         };
+        // The life event asked: a place of one only the page's own words
+        // give ("grew up in Oban"; a place she worked is none).
+        let place = frame.answer == Answer::Place;
         let life: Vec<usize> = (0..words.len())
             .filter(|&i| {
-                words
-                    .get(i)
-                    .is_some_and(|w| LIFE_EVENTS.contains(&w.stem.as_str()))
+                words.get(i).is_some_and(|w| {
+                    LIFE_EVENTS.contains(&w.stem.as_str())
+                        || (place && LIFE_PLACES.contains(&w.stem.as_str()))
+                })
             })
             .collect();
         let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
@@ -1344,6 +1348,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn where_someone_grew_up_is_read_where_the_page_says_so() {
+        let ruth = "Ruth Mackay (born 30 June 1976) is an English drummer. She played with The \
+                    Greywell Sisters from 1997 until the band split up, and later worked as a \
+                    session musician in London.";
+        let iona = "Iona Fraser (born 14 March 1971) is a Scottish drummer. She grew up in Oban, \
+                    where she played in a pipe band as a teenager.";
+        let q = |q: &str, title: &str, text: &str| reading(q, Strictness::Question, title, text);
+        // Where she worked is not where she grew up, in any wording.
+        for asked in [
+            "Where did Ruth Mackay grow up?",
+            "In which town did Ruth Mackay grow up?",
+            "where did ruth mackay grow up",
+        ] {
+            assert!(!q(asked, "Ruth Mackay", ruth).dates_life, "{asked}");
+        }
+        assert!(q("Where did Iona Fraser grow up?", "Iona Fraser", iona).dates_life);
+        assert!(
+            q(
+                "Which town did Iona Fraser grow up in?",
+                "Iona Fraser",
+                iona
+            )
+            .dates_life
+        );
+        // Asked where she worked, the same sentence answers.
+        assert!(q("Where did Ruth Mackay work?", "Ruth Mackay", ruth).dates_life);
     }
 
     #[test]
