@@ -40,7 +40,7 @@ use std::path::PathBuf;
 /// the part before's question of it: 82. Then a cued attribute no longer
 /// stands in for a topic noun no cue names (the refund window does not
 /// answer "how long until a refund reaches my card?"): 83.
-const MIN_PASS: usize = 91;
+const MIN_PASS: usize = 92;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -287,7 +287,15 @@ impl Builder<'_> {
         if let Some(y) = own.or(year) {
             constraints.insert("year".into(), y.to_string());
         }
-        let ranges: Vec<(usize, usize)> = temporals.iter().map(|t| (t.start, t.end)).collect();
+        let mut ranges: Vec<(usize, usize)> = temporals.iter().map(|t| (t.start, t.end)).collect();
+        // A revision asked by its ID ("in revision r7") is a constraint: the
+        // passages of that revision answer, superseded or not.
+        if self.index.has_meta_key("revision") {
+            if let Some((start, end, id)) = patterns::revision(text) {
+                constraints.insert("revision".into(), id);
+                ranges.push((start, end));
+            }
+        }
         (cut(text, &ranges), constraints)
     }
 

@@ -419,6 +419,45 @@ pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
     })
 }
 
+/// Words that name a revision before its ID ("revision r7", "rev. 8").
+const REVISION_WORDS: &[&str] = &["revision", "rev", "rev."];
+/// Prepositions cut with a revision phrase ("… *in* revision r7").
+const REVISION_PREPOSITIONS: &[&str] = &["in", "at", "of", "for", "from", "under"];
+
+/// A revision the text names by its ID ("in revision r7"): the byte range of
+/// the phrase (with a preposition before it) and the ID as written.
+pub fn revision(text: &str) -> Option<(usize, usize, String)> {
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut pos = 0;
+    for chunk in text.split_inclusive(char::is_whitespace) {
+        let word = chunk.trim_end();
+        if !word.is_empty() {
+            words.push((pos, word));
+        }
+        pos += chunk.len();
+    }
+    let at = words
+        .iter()
+        .position(|(_, w)| REVISION_WORDS.contains(&lower(w).trim_end_matches(',')))?;
+    let (id_start, id_word) = *words.get(at + 1)?;
+    let id = id_word.trim_end_matches(['?', '.', ',', '!', ';', ':', '？', '，']);
+    // An ID has a digit ("r7", "8", "2026"): "the revision history" names none.
+    if !id.chars().any(|c| c.is_ascii_digit())
+        || !id
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+    {
+        return None;
+    }
+    let start = at
+        .checked_sub(1)
+        .and_then(|p| words.get(p))
+        .filter(|(_, w)| REVISION_PREPOSITIONS.contains(&lower(w).as_str()))
+        .or_else(|| words.get(at))
+        .map(|(s, _)| *s)?;
+    Some((start, id_start + id.len(), id.to_string()))
+}
+
 /// Which-words before the noun a "DOC 指定了哪份 X" question asks about.
 const ZH_WHICH: &[&str] = &["哪一份", "哪份", "哪一个", "哪个", "哪部", "什么"];
 /// Verbs of "Which X does DOC designate?" (any form).
@@ -576,6 +615,27 @@ mod tests {
 
     fn cut(s: &str, r: (usize, usize)) -> &str {
         &s[r.0..r.1]
+    }
+
+    #[test]
+    fn a_revision_is_named_by_an_id_with_a_digit() {
+        let rev = |q: &'static str| revision(q).map(|(s, e, id)| (&q[s..e], id));
+        assert_eq!(
+            rev("What was the rollback rule for gateway-west in revision r7?"),
+            Some(("in revision r7", "r7".to_string()))
+        );
+        assert_eq!(
+            rev("In revision r7, which rollback rule applied?"),
+            Some(("In revision r7", "r7".to_string()))
+        );
+        assert_eq!(
+            rev("which rule did rev. 8 set"),
+            Some(("rev. 8", "8".to_string()))
+        );
+        // No ID: a noun after "revision", or nothing.
+        assert_eq!(rev("What changed in the revision history?"), None);
+        assert_eq!(rev("Which revision is current?"), None);
+        assert_eq!(rev("What does the latest revision say"), None);
     }
 
     #[test]
