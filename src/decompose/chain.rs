@@ -228,7 +228,6 @@ impl Builder<'_> {
         Some(next)
     }
 
-    /// "the <type> that …": find the entity, then ask about it.
     /// A clause that asks which catalog entity fits a description ("Which
     /// service failed after the second retry?"): a follow step, whose value
     /// is the entity with the span that names it, so a later part can ask
@@ -249,6 +248,7 @@ impl Builder<'_> {
         Some(id)
     }
 
+    /// "the <type> that …": find the entity, then ask about it.
     fn nested_entity(&mut self, clause: &str, start: usize, rel: usize, kind: &str) -> String {
         let rest = clause.get(rel..).unwrap_or("");
         // The relative clause ends where the clause goes on.
@@ -311,6 +311,14 @@ impl Builder<'_> {
             .collect()
     }
 
+    /// A follow step that reads `doc` for the document it designates by
+    /// `noun`.
+    fn designated(&mut self, doc: &str, noun: String) -> String {
+        let mut constraints = Constraints::new();
+        constraints.insert("doc".into(), doc.to_string());
+        self.follow(noun, constraints, Output::Document)
+    }
+
     /// "DOC 指定了哪份 X" / "Which X does DOC designate?": the document DOC
     /// designates is what is asked; a follow step reads it from DOC.
     fn doc_asked(&mut self, clause: &str) -> Option<String> {
@@ -319,9 +327,7 @@ impl Builder<'_> {
             .into_iter()
             .find_map(|(s, e, doc)| patterns::doc_asked(clause, s, e).map(|r| (r, doc)))?;
         let noun = tidy(slice(clause, noun));
-        let mut constraints = Constraints::new();
-        constraints.insert("doc".into(), doc.clone());
-        let id = self.follow(noun.clone(), constraints, Output::Document);
+        let id = self.designated(&doc, noun.clone());
         self.notes.push(format!(
             "{id}: the document {doc} designates ({noun}) is read from it"
         ));
@@ -336,9 +342,7 @@ impl Builder<'_> {
             .into_iter()
             .find_map(|(s, e, doc)| patterns::doc_reference(clause, s, e).map(|r| (r, doc)))?;
         let noun = tidy(slice(clause, r.noun));
-        let mut constraints = Constraints::new();
-        constraints.insert("doc".into(), doc.clone());
-        let id = self.follow(noun.clone(), constraints, Output::Document);
+        let id = self.designated(&doc, noun.clone());
         // What is asked of the referenced document: the clause with the
         // referring phrase reduced to the noun it names.
         let rest = tidy(&format!(

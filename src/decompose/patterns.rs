@@ -458,6 +458,17 @@ pub fn revision(text: &str) -> Option<(usize, usize, String)> {
     Some((start, id_start + id.len(), id.to_string()))
 }
 
+/// Where a noun phrase after a document reference ends ("…补充办法，对…").
+const NOUN_PHRASE_ENDS: [char; 6] = ['，', ',', '。', '?', '？', '；'];
+
+/// The text after a document mention at `..doc_end`, without its leading
+/// spaces, and the byte offset where it starts.
+fn after_doc(clause: &str, doc_end: usize) -> Option<(usize, &str)> {
+    let tail = clause.get(doc_end..)?;
+    let trimmed = tail.trim_start();
+    Some((doc_end + (tail.len() - trimmed.len()), trimmed))
+}
+
 /// Which-words before the noun a "DOC 指定了哪份 X" question asks about.
 const ZH_WHICH: &[&str] = &["哪一份", "哪份", "哪一个", "哪个", "哪部", "什么"];
 /// Verbs of "Which X does DOC designate?" (any form).
@@ -469,9 +480,7 @@ const EN_DESIGNATE: &[&str] = &[
 /// 指定了哪份海外补充办法？", "Which supplement does DOC designate for
 /// overseas travel?"): the byte range of the noun phrase asked.
 pub fn doc_asked(clause: &str, doc_start: usize, doc_end: usize) -> Option<(usize, usize)> {
-    let tail = clause.get(doc_end..)?;
-    let trimmed = tail.trim_start();
-    let offset = doc_end + (tail.len() - trimmed.len());
+    let (offset, trimmed) = after_doc(clause, doc_end)?;
     for marker in ZH_REFERENCE {
         let verb = marker.trim_end_matches('的');
         let Some(rest) = trimmed.strip_prefix(verb) else {
@@ -481,9 +490,7 @@ pub fn doc_asked(clause: &str, doc_start: usize, doc_end: usize) -> Option<(usiz
         let which = ZH_WHICH.iter().find(|w| rest.starts_with(**w))?;
         let np_start = offset + (trimmed.len() - rest.len()) + which.len();
         let np = clause.get(np_start..)?;
-        let end = np
-            .find(['，', ',', '。', '?', '？', '；'])
-            .unwrap_or(np.len());
+        let end = np.find(NOUN_PHRASE_ENDS).unwrap_or(np.len());
         return (end > 0).then_some((np_start, np_start + end));
     }
     let l = lower(clause);
@@ -503,16 +510,12 @@ pub fn doc_asked(clause: &str, doc_start: usize, doc_end: usize) -> Option<(usiz
 /// the referring phrase, end of the noun phrase) around a doc mention at
 /// `doc_start..doc_end`.
 pub fn doc_reference(clause: &str, doc_start: usize, doc_end: usize) -> Option<Reference> {
-    let tail = clause.get(doc_end..)?;
-    let trimmed = tail.trim_start();
-    let offset = doc_end + (tail.len() - trimmed.len());
+    let (offset, trimmed) = after_doc(clause, doc_end)?;
     for marker in ZH_REFERENCE {
         if trimmed.starts_with(marker) {
             let np_start = offset + marker.len();
             let rest = clause.get(np_start..)?;
-            let stop = rest
-                .find(['，', ',', '。', '?', '？', '；'])
-                .unwrap_or(rest.len());
+            let stop = rest.find(NOUN_PHRASE_ENDS).unwrap_or(rest.len());
             // The noun ends with the first document word ("…补充办法对…").
             let np_len = ZH_DOCUMENT_NOUNS
                 .iter()

@@ -238,6 +238,12 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
     })
 }
 
+/// The heading of a section's title ("Page › Section"); none for a page's
+/// own title.
+fn section_heading(title: &str) -> Option<&str> {
+    title.rsplit_once('›').map(|(_, heading)| heading)
+}
+
 /// For a section ("Page › Section"), the share of its heading's content
 /// words the question has, in any role: the section is about what is asked
 /// ("Install with Homebrew" for "how do I install skiff with homebrew?",
@@ -248,7 +254,7 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
 /// title is a name, which the names already weigh (on open text a bonus for
 /// it took a bridge question's answer to the page the question names): 0.
 fn heading_named(title: &str, words: &[Weighted]) -> f32 {
-    let Some((_, heading)) = title.rsplit_once('›') else {
+    let Some(heading) = section_heading(title) else {
         return 0.0;
     };
     let terms = analyze::terms(heading);
@@ -787,9 +793,6 @@ impl<'a> Reader<'a> {
         }
     }
 
-    pub fn words(&self) -> &[Weighted] {
-        self.words
-    }
     /// The same reader with `src` as its source (the words it names count
     /// as given), without weighing the question's words again.
     pub fn with_source(&self, src: &Passage) -> Self {
@@ -1160,7 +1163,7 @@ impl<'a> Reader<'a> {
             })
             .collect();
         let titled = hard.iter().any(|&i| in_title.get(i) == Some(&true));
-        let section = passage.title.contains('›');
+        let section = section_heading(&passage.title).is_some();
         // The best clause's score with its own topic words ([`OWN`]).
         let mut picked = f32::MIN;
         let title_order = order(&hard, words, &title_hits);
