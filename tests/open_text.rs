@@ -557,6 +557,58 @@ fn reduced_relative_wordings() {
     run("reduced-relative", &reduced_relatives(), MIN_REDUCED);
 }
 
+/// An ordinal on the thing asked ("first solo album", "third album",
+/// "debut album"): the thing found must be the one of that rank, by the page
+/// that says so, and "debut" or "1st" is "first". Written before the change
+/// that reads them, with distractors: an album of another rank whose page
+/// matches every other word (Harbour Lights is the band's third studio
+/// album, no one's first solo album), and a rank no page states.
+fn ordinals() -> Vec<Case> {
+    vec![
+        unanswerable("When was Callum Reid's first solo album released?"),
+        unanswerable("In what year did Callum Reid's debut solo album come out?"),
+        unanswerable("Callum Reid's first solo album was released when?"),
+        unanswerable("Which label released the second album by The Tidewalkers?"),
+        unanswerable("When was The Tidewalkers' second studio album released?"),
+        chain(
+            "When was the debut album of The Greywell Sisters released?",
+            "Northern Stars (album)",
+            "2001",
+        ),
+        chain(
+            "Which label released the first album by The Greywell Sisters?",
+            "Northern Stars (album)",
+            "Northgate",
+        ),
+        chain(
+            "Which label released the third album by The Tidewalkers?",
+            "Harbour Lights (album)",
+            "Northgate",
+        ),
+        answered(
+            "When was The Tidewalkers' third album released?",
+            "R",
+            "1998",
+        ),
+        chain(
+            "In what year was the 1st studio album by The Greywell Sisters released?",
+            "Northern Stars (album)",
+            "2001",
+        ),
+    ]
+}
+
+/// [`ordinals`] cases that must pass: 4 of 10 before the change that reads
+/// ordinals (Harbour Lights was Callum Reid's first solo album; the band's
+/// "seven studio albums" answered for its second; "first" did not find
+/// "debut"), 10 after.
+const MIN_ORDINALS: usize = 10;
+
+#[test]
+fn ordinal_wordings() {
+    run("ordinal", &ordinals(), MIN_ORDINALS);
+}
+
 #[test]
 fn open_text_chains_and_comparisons() {
     run("open-text", &cases(), MIN_PASS);

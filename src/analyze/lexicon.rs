@@ -218,11 +218,38 @@ fn set(words: impl Iterator<Item = String>) -> Set {
     set
 }
 
+/// Ordinal words, in order from first.
+pub const ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+];
+
+/// Words that name the first of a series another way ("debut album").
+const FIRST: &[&str] = &["debut"];
+
+/// The rank an ordinal word or numeral names ("third", "3rd" → 3; "debut"
+/// → 1).
+pub fn ordinal_rank(word: &str) -> Option<usize> {
+    if let Some(i) = ORDINALS.iter().position(|w| *w == word) {
+        return Some(i + 1);
+    }
+    if FIRST.contains(&word) {
+        return Some(1);
+    }
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = word.get(digits.len()..)?;
+    if digits.is_empty() || !matches!(suffix, "st" | "nd" | "rd" | "th") {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 struct Tables {
     verbs: Set,
     /// The verbs' base forms, as written.
     bases: Set,
-    /// Irregular forms' stems and their base forms' stems.
+    /// Irregular forms' stems and their base forms' stems; also an
+    /// ordinal written another way and its word ("debut", "3rd" → "first",
+    /// "third"), which a question and a passage use for the same thing.
     irregular: LiteMap<String, String>,
     frame: Set,
     function: Set,
@@ -243,6 +270,19 @@ fn tables() -> &'static Tables {
             if form != base {
                 irregular.insert(form, base);
             }
+        }
+        for word in FIRST {
+            irregular.insert(super::stem(word), "first".to_string());
+        }
+        for (i, word) in ORDINALS.iter().enumerate() {
+            let n = i + 1;
+            let suffix = match n {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            irregular.insert(format!("{n}{suffix}"), (*word).to_string());
         }
         Tables {
             verbs,
@@ -300,7 +340,8 @@ pub fn base(word: &str) -> &str {
 }
 
 /// The stem a term is matched by: an irregular form's term becomes its
-/// base form's ("kept" → "keep"), any other term stays as it is.
+/// base form's ("kept" → "keep"), an ordinal written another way its word
+/// ("debut" → "first", "3rd" → "third"), any other term stays as it is.
 pub fn lemma(term: &str) -> String {
     tables()
         .irregular

@@ -63,6 +63,9 @@ pub enum Rejection {
     /// What the answering sentence names of the kind asked has another
     /// nationality than the question gives it (nationality, kind noun).
     Nationality(String, String),
+    /// The passage writes no ordinal of the rank the question puts on its
+    /// noun (asked: "second studio album").
+    Rank(String),
     /// The answering sentence puts another ordinal on the question's noun
     /// (asked, stated: "third office", "second office").
     Ordinal(String, String),
@@ -88,6 +91,7 @@ impl Rejection {
                 };
                 format!("no passage names {article} {nation} {noun}: the one named is of another nationality")
             }
+            Rejection::Rank(asked) => format!("no passage says which is the {asked}"),
             Rejection::Ordinal(asked, stated) => {
                 format!("no passage states the {asked} (the best reads the {stated})")
             }

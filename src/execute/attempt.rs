@@ -523,6 +523,15 @@ impl Runner<'_> {
                 j.reject(Rejection::Ordinal(a, s));
                 continue;
             }
+            // The passage that answers says which of a series it speaks
+            // of; a proposal's own page, read to verify it, need not.
+            let unstated = (!verifying)
+                .then(|| super::ordinal::unstated(&frame.question, &passage.text))
+                .flatten();
+            if let Some(asked) = unstated {
+                j.reject(Rejection::Rank(asked));
+                continue;
+            }
             let mut kind_named = true;
             if let Some(n) = asked.as_deref() {
                 // The sentence that answers names the kind asked: the best

@@ -352,6 +352,11 @@ fn linked(
         {
             continue;
         }
+        // Nor one whose page says it is another of a series than the one
+        // asked ("the third studio album" for "his first solo album").
+        if titles && other_rank(index, m.entity, &frame.question) {
+            continue;
+        }
         let role = found_head.role.as_deref().filter(|_| titles);
         let fit = role.and_then(|role| page_role(index, m.entity, role));
         if fit.is_some_and(|f| f.conflicts) {
@@ -454,6 +459,7 @@ fn linked(
                 && fits()
                 && about()
                 && (nationality.is_empty() || !head::other_nationality(&p.text, &nationality))
+                && !super::ordinal::page_conflict(&frame.question, &p.text)
         }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
@@ -496,6 +502,12 @@ pub fn named_of_kind(index: &Index, doc: u32, asked: &[kind::Class]) -> Vec<u32>
         .map(|m| m.entity)
         .filter(|&e| page_of(index, e).is_some_and(|p| kind::is_of(asked, &kind::defined(&p.text))))
         .collect()
+}
+
+/// True when an entity's page (when loaded) puts another ordinal on the
+/// question's noun ([`super::ordinal::page_conflict`]).
+fn other_rank(index: &Index, entity: u32, question: &str) -> bool {
+    page_of(index, entity).is_some_and(|p| super::ordinal::page_conflict(question, &p.text))
 }
 
 /// True when an entity's page (when loaded) gives it nationalities and
