@@ -571,6 +571,18 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "How much shorter is this year's deadline for domestic travel claims than last year's? When are approved domestic claims paid?", TRAVEL_EN_TWO),
         case(Help, TODAY, "How much shorter than last year's is this year's domestic travel claim deadline? How long after approval are domestic claims paid?", TRAVEL_EN_TWO),
         case(Help, TODAY, "How much shorter is this year's domestic travel claim deadline than last year's, plus how long after approval are domestic claims paid?", TRAVEL_EN_TWO),
+        // ---- one deadline against another of the same year -------------------
+        // Calendar days after travel against working days after approval:
+        // no difference can be taken (seed 002), and no single passage's
+        // figure is the answer.
+        case(Help, TODAY, "How many days longer is the domestic submission deadline than the payment period this year?", &[not(Unresolved, "")]).never(&["25"]),
+        case(Help, TODAY, "How much shorter is this year's domestic payment period than the submission deadline?", &[not(Unresolved, "")]).never(&["25"]),
+        case(Help, TODAY, "今年境内报销的付款期限比提交期限短多少天？", &[not(Unresolved, "")]).never(&["25"]),
+        case(Help, TODAY, "今年境内差旅报销的提交期限比付款期限长几天", &[not(Unresolved, "")]).never(&["25"]),
+        // The same unit from the same start: the difference is taken.
+        case(Help, PUBLIC, "How many days longer is the refund window for most items than for electronics?", &[ok(&[], &["longer by 15"])]),
+        // A year against another year stays the year-over-year difference.
+        case(Help, TODAY, "How many days shorter is this year's domestic travel claim deadline than last year's?", &[ok(&[], &["shorter by 30 calendar days"])]),
         // ---- the supplement a policy designates (ZH) ---------------------------
         // Which document a policy designates, asked by itself. (Asked in
         // English, "supplement" is in no passage: the policy's reference is

@@ -9,7 +9,7 @@
 
 use super::patterns::{self, Temporal};
 use super::{cut, slice, Builder};
-use crate::model::Op;
+use crate::model::{Op, Output};
 
 impl Builder<'_> {
     /// "今年…比去年缩短了多少": this year's value, the baseline year's, and
@@ -38,6 +38,60 @@ impl Builder<'_> {
         self.notes
             .push(format!("{c}: difference of {a} and {b} ({clause})"));
         Some(c)
+    }
+
+    /// "How many days longer is the submission deadline than the payment
+    /// period?": each side's duration, under the clause's year, and their
+    /// difference. The second side is asked with what the first says of
+    /// both ([`Builder::other_side`]). Returns the compute task.
+    pub(super) fn gap(&mut self, clause: &str, a: (usize, usize), b: (usize, usize)) -> String {
+        let first = slice(clause, a).trim().to_string();
+        let second = self.other_side(&first, slice(clause, b).trim());
+        let (aq, ac) = self.constrain(&first, self.default_year);
+        let (bq, bc) = self.constrain(&second, self.default_year);
+        let x = self.retrieval(aq, ac, Output::Duration);
+        let y = self.retrieval(bq, bc, Output::Duration);
+        let c = self.compute(clause, Op::Difference, vec![x.clone(), y.clone()]);
+        self.notes
+            .push(format!("{c}: difference of {x} and {y} ({clause})"));
+        c
+    }
+
+    /// The second side of a gap as a question of its own: a bare
+    /// prepositional phrase takes the first side's head ("for electronics"
+    /// → "the refund window for electronics"); a side with no facet takes
+    /// the first side's ("the payment period" → "the domestic payment
+    /// period"); a Chinese side with no "的" phrase takes the first side's
+    /// ("提交期限" → "今年境内报销的提交期限").
+    fn other_side(&self, first: &str, second: &str) -> String {
+        if second.chars().any(crate::analyze::is_cjk) {
+            return match first.rfind('的') {
+                Some(i) if !second.contains('的') => {
+                    format!("{}{second}", first.get(..i + '的'.len_utf8()).unwrap_or(""))
+                }
+                _ => second.to_string(),
+            };
+        }
+        let lead = second.split_whitespace().next().unwrap_or("");
+        if super::links_description(&lead.to_ascii_lowercase()) {
+            let head = crate::analyze::words(first)
+                .iter()
+                .find(|w| super::links_description(&w.term))
+                .map_or(first, |w| first.get(..w.start).unwrap_or(first).trim_end());
+            return format!("{head} {second}");
+        }
+        let facets = self.facets(first);
+        if facets.is_empty() || !self.facets(second).is_empty() {
+            return second.to_string();
+        }
+        let named: Vec<&str> = facets
+            .iter()
+            .map(|f| slice(first, (f.start, f.end)))
+            .collect();
+        match second.strip_prefix("the ") {
+            Some(rest) => format!("the {} {rest}", named.join(" ")),
+            None => format!("{} {second}", named.join(" ")),
+        }
     }
 
     /// "境外的提交期限也与境内一样吗": the left facet's value, the right's,

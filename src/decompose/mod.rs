@@ -409,6 +409,8 @@ impl Builder<'_> {
         }
         let answer = if let Some(r) = patterns::difference(clause, &temporals) {
             self.difference(clause, r, &temporals)
+        } else if let Some((a, b)) = patterns::gap(clause) {
+            Some(self.gap(clause, a, b))
         } else if let Some((left, right)) = patterns::same_as(clause) {
             self.same(clause, left, right)
         } else if let Some(id) = self.comparison(clause) {

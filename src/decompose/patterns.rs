@@ -323,6 +323,48 @@ pub fn difference_subject(text: &str) -> String {
     }
 }
 
+/// Comparatives of length that ask a gap between two durations.
+const LENGTH_COMPARATIVES: &[&str] = &["longer", "shorter"];
+/// Chinese words of a length's change after "A比B".
+const ZH_LENGTH_CHANGE: &[&str] = &["延长", "缩短", "长", "短", "多", "少"];
+
+/// "How many days longer is A than B?" / "A比B短多少天": the ranges of the
+/// two things whose durations are subtracted. The year-over-year form
+/// ("… than last year's", [`difference`]) is checked first; this one is
+/// for two things of the same year ("the submission deadline than the
+/// payment period").
+pub fn gap(clause: &str) -> Option<(Range, Range)> {
+    let l = lower(clause);
+    let end = l.trim_end_matches(['?', '？', '。', '.', ' ']).len();
+    if l.chars().any(crate::analyze::is_cjk) {
+        let than = l.find('比')?;
+        let after = than + '比'.len_utf8();
+        let tail = l.get(after..end)?;
+        let (at, word) = ZH_LENGTH_CHANGE
+            .iter()
+            .filter_map(|w| tail.find(w).map(|i| (i, *w)))
+            .min_by_key(|(i, _)| *i)?;
+        let rest = tail.get(at + word.len()..)?.trim_start_matches('了');
+        let asks = ["多少", "几", "多久"].iter().any(|q| rest.starts_with(q));
+        let a = (0, than);
+        let b = (after, after + at);
+        return (asks && than > 0 && at > 0).then_some((a, b));
+    }
+    let words = crate::analyze::words(&l);
+    let at = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
+    if at(0) != "how" || !matches!(at(1), "many" | "much") {
+        return None;
+    }
+    // "how many days longer is", "how much shorter are".
+    let c = (2..4).find(|&i| LENGTH_COMPARATIVES.contains(&at(i)))?;
+    if !matches!(at(c + 1), "is" | "are" | "was" | "were") {
+        return None;
+    }
+    let start = words.get(c + 2)?.start;
+    let than = words.iter().skip(c + 2).find(|w| w.term == "than")?;
+    (than.start > start && than.end < end).then_some(((start, than.start), (than.end, end)))
+}
+
 /// "境外的提交期限也与境内一样吗" / "is the overseas deadline the same as the
 /// domestic one": (left subject range, right subject range).
 pub fn same_as(clause: &str) -> Option<(Range, Range)> {
@@ -682,6 +724,41 @@ mod tests {
         assert!(temporals("TRAVEL-2026-01 指定的办法", Some(2026)).is_empty());
         assert_eq!(temporals("the 2025年 policy", None)[0].year, 2025);
         assert!(temporals("this year", None).is_empty());
+    }
+
+    #[test]
+    fn gap_takes_two_sides_of_one_year() {
+        let sides = |q: &str| {
+            gap(q).map(|(a, b)| (cut(q, a).trim().to_string(), cut(q, b).trim().to_string()))
+        };
+        assert_eq!(
+            sides("How many days longer is the submission deadline than the payment period?"),
+            Some((
+                "the submission deadline".into(),
+                "the payment period".into()
+            ))
+        );
+        assert_eq!(
+            sides("how much shorter are refunds for electronics than for most items"),
+            Some(("refunds for electronics".into(), "for most items".into()))
+        );
+        assert_eq!(
+            sides("今年境内报销的付款期限比提交期限短多少天？"),
+            Some(("今年境内报销的付款期限".into(), "提交期限".into()))
+        );
+        assert_eq!(
+            sides("提交期限比付款期限长了几天"),
+            Some(("提交期限".into(), "付款期限".into()))
+        );
+        // Not a gap: no "how many/much", another comparative, no amount asked.
+        for q in [
+            "Is the submission deadline longer than the payment period?",
+            "How many more claims are paid than submitted?",
+            "提交期限比付款期限长吗？",
+            "How long is the deadline?",
+        ] {
+            assert_eq!(gap(q), None, "{q}");
+        }
     }
 
     #[test]
