@@ -39,8 +39,12 @@ use std::path::PathBuf;
 /// owner or a time ("…, and what was last year's?", "同时去年是多久") asks
 /// the part before's question of it: 82. Then a cued attribute no longer
 /// stands in for a topic noun no cue names (the refund window does not
-/// answer "how long until a refund reaches my card?"): 83.
-const MIN_PASS: usize = 92;
+/// answer "how long until a refund reaches my card?"): 83. Then (session
+/// 23) a catalog type asked ("which service failed …?"), "whose", nouns
+/// made from verbs, section headings, a document a policy designates and
+/// a revision asked by its ID: 92. Then a gap between two durations of
+/// one year ("how many days longer is A than B", trv-15/16): 94.
+const MIN_PASS: usize = 94;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

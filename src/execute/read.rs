@@ -1195,10 +1195,15 @@ impl<'a> Reader<'a> {
                 }
                 let here = |i: usize| inside.contains(&i);
                 // A title (a page's subject, a section's heading) speaks for
-                // every clause under it.
-                let local = share(&topical, &|i| {
-                    here(i) || in_title.get(i) == Some(&true) || given(i)
-                });
+                // every clause under it; a section's heading only for the
+                // words its text never writes: where the text writes one,
+                // the clause that does is the one that says it ("You can
+                // get cash …" under "Cash or store credit", not "Refunds go
+                // back …").
+                let titled_word = |i: usize| {
+                    in_title.get(i) == Some(&true) && !(section && in_text.get(i) == Some(&true))
+                };
+                let local = share(&topical, &|i| here(i) || titled_word(i) || given(i));
                 // Under a section heading, the topic words a clause writes
                 // itself choose among its clauses: one that writes one reads
                 // above one the heading speaks for ("You can get cash …"
