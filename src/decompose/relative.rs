@@ -275,10 +275,13 @@ fn extraposed(clause: &str) -> Option<Relative> {
 fn between_commas(clause: &str) -> Option<Relative> {
     let words = crate::analyze::words(clause);
     let term = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
+    let wh = question_words(&term)?;
     let r = words
         .iter()
-        .position(|w| matches!(w.term.as_str(), "who" | "which"))?;
-    let wh = question_words(&term)?;
+        .enumerate()
+        .skip(wh + 1)
+        .find(|(_, w)| matches!(w.term.as_str(), "who" | "which"))?
+        .0;
     let det = (wh + 2..r).find(|&i| frame::ANTECEDENT_DETERMINERS.contains(&term(i)))?;
     if !auxiliary_before(&term, wh, det) || det + 1 >= r || r - det > MAX_NOUN + 1 {
         return None;
@@ -293,7 +296,7 @@ fn between_commas(clause: &str) -> Option<Relative> {
     if clause.get(last.end..rw.start)?.trim() != "," {
         return None;
     }
-    let close = rw.start + clause.get(rw.start..)?.find(',')?;
+    let close = closing_comma(clause, rw.start)?;
     let relative = clause.get(rw.start..close)?.trim();
     let rest = clause.get(close + 1..)?.trim();
     if rest.trim_end_matches(['?', '.', ' ']).is_empty() {
@@ -305,6 +308,33 @@ fn between_commas(clause: &str) -> Option<Relative> {
         rest: rest.to_string(),
         whose: false,
     })
+}
+
+/// The first comma from `from` that ends a clause: not one inside a date
+/// ("March 28, 1996": a day before it, a year after it) nor one before a
+/// title's ordinal ("Sir James Montgomery, 4th Baronet").
+fn closing_comma(clause: &str, from: usize) -> Option<usize> {
+    let mut at = from;
+    loop {
+        let comma = at + clause.get(at..)?.find(',')?;
+        let before = clause
+            .get(..comma)?
+            .split_whitespace()
+            .next_back()
+            .unwrap_or("");
+        let mut after = clause.get(comma + 1..)?.split_whitespace();
+        let (next, then) = (after.next().unwrap_or(""), after.next().unwrap_or(""));
+        let digits = |w: &str, n: std::ops::RangeInclusive<usize>| {
+            n.contains(&w.len()) && w.chars().all(|c| c.is_ascii_digit())
+        };
+        let year = next.trim_end_matches(|c: char| !c.is_ascii_digit());
+        let date = digits(before, 1..=2) && digits(year, 4..=4);
+        let title = lexicon::ordinal_rank(next).is_some() && then.starts_with(char::is_uppercase);
+        if !(date || title) {
+            return Some(comma);
+        }
+        at = comma + 1;
+    }
 }
 
 #[cfg(test)]
@@ -528,6 +558,29 @@ mod tests {
             cut("Where was the drummer, who played on Harbour Lights, born?"),
             Some((
                 "which drummer who played on Harbour Lights?".into(),
+                "Where was {thing} born?".into()
+            ))
+        );
+        // A date's comma and a title's comma do not close the clause.
+        assert_eq!(
+            cut("For how many years did a player, who woke up on March 28, 1996 without vision, play for the Twins?"),
+            Some((
+                "which player who woke up on March 28, 1996 without vision?".into(),
+                "For how many years did {thing} play for the Twins?".into()
+            ))
+        );
+        assert_eq!(
+            cut("Which shore does the castle, which Sir James Montgomery, 4th Baronet is the laird of, stand on?"),
+            Some((
+                "which castle which Sir James Montgomery, 4th Baronet is the laird of?".into(),
+                "Which shore does {thing} stand on?".into()
+            ))
+        );
+        // A comma after a day that no year follows closes it.
+        assert_eq!(
+            cut("Where was the drummer, who joined on 3 May, born?"),
+            Some((
+                "which drummer who joined on 3 May?".into(),
                 "Where was {thing} born?".into()
             ))
         );
