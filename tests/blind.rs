@@ -43,8 +43,10 @@ use std::path::PathBuf;
 /// 23) a catalog type asked ("which service failed …?"), "whose", nouns
 /// made from verbs, section headings, a document a policy designates and
 /// a revision asked by its ID: 92. Then a gap between two durations of
-/// one year ("how many days longer is A than B", trv-15/16): 94.
-const MIN_PASS: usize = 94;
+/// one year ("how many days longer is A than B", trv-15/16): 94. Then "it"
+/// in a later part is the noun phrase the part before asks about when that
+/// part names nothing (doc-03): 95.
+const MIN_PASS: usize = 95;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -13,13 +13,16 @@
 //! the pronoun; [`referent`] says what it stands for, from the part before:
 //! the one thing that part names, or — when it asks for a person (for
 //! "he"/"she") or for a thing of a kind ("which album …", for "it") — its
-//! answer, which the later part then waits for.
+//! answer, which the later part then waits for; when it names nothing, the
+//! noun phrase it asks about ("What does *the health check* request, and
+//! how long does the server have to answer *it*?").
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
 //! "he", "him", "his", "she", "her", "its", and "it" as an object at the end
 //! or before a participle ("was it released"), never a dummy "it" ("is it
-//! possible"); `None` whenever the part before names no single thing and
-//! asks for nothing the pronoun fits.
+//! possible"); `None` whenever the part before names no single thing, asks
+//! for nothing the pronoun fits and (for "it"/"its") has no subject opened
+//! by "the" after its question word and auxiliary.
 
 use super::frame::{self, Answer};
 use crate::analyze::{self, lexicon};
@@ -98,12 +101,53 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
     if answer_fits {
         return Some(Referent::Answer);
     }
-    let [(s, e)] = f.names.as_slice() else {
-        return None;
+    match f.names.as_slice() {
+        [(s, e)] => before
+            .get(*s..*e)
+            .map(|n| Referent::Name(n.trim().to_string())),
+        [] if !p.personal => subject(before).map(Referent::Name),
+        _ => None,
+    }
+}
+
+/// Auxiliaries of a question whose subject comes before its verb ("What
+/// *does* the health check request").
+const DO: &[&str] = &[
+    "do", "does", "did", "can", "could", "should", "will", "would", "must",
+];
+/// Copulas: the subject is the rest of the question ("How long *is* the
+/// health check timeout").
+const BE: &[&str] = &["is", "are", "was", "were"];
+
+/// The thing a question that names nothing asks about: its subject, a
+/// noun phrase with "the" right after the question word and its auxiliary.
+/// After a copula it runs to the end ("How long is *the refund window for
+/// electronics*"); after "do" it is the content words up to the verb, the
+/// last of them ("What does *the health check* request", "How often does
+/// *the agent* check for updates").
+fn subject(before: &str) -> Option<String> {
+    let words = analyze::words(before);
+    let term = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
+    let aux = (1..3).find(|&i| DO.contains(&term(i)) || BE.contains(&term(i)))?;
+    let det = words.get(aux + 1).filter(|w| w.term == "the")?;
+    let content = |w: &&analyze::Token| {
+        !analyze::is_stop_word(&w.term)
+            && before
+                .get(w.start..)
+                .is_some_and(|r| r.starts_with(char::is_lowercase))
     };
-    before
-        .get(*s..*e)
-        .map(|n| Referent::Name(n.trim().to_string()))
+    let run: Vec<&analyze::Token> = words.iter().skip(aux + 2).take_while(content).collect();
+    let end = if BE.contains(&term(aux)) {
+        before.trim_end().trim_end_matches(['?', '.']).len()
+    } else {
+        // The verb ends the run: the subject is every word before it.
+        let [.., last_noun, _verb] = run.as_slice() else {
+            return None;
+        };
+        last_noun.end
+    };
+    let phrase = before.get(det.start..end)?.trim();
+    phrase.contains(' ').then(|| phrase.to_string())
 }
 
 /// Words that set the year or month a Chinese part asks about.
@@ -248,6 +292,34 @@ mod tests {
         for (part, before, want) in cases {
             assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
         }
+    }
+
+    #[test]
+    fn a_pronoun_is_the_thing_asked_about_before() {
+        // The part before names nothing: "it" is its subject, a noun phrase.
+        let cases = [
+            (
+                "how long does the server have to answer it?",
+                "What does the health check request",
+                "how long does the server have to answer the health check?",
+            ),
+            (
+                "what happens if the deploy misses it?",
+                "How long is the health check timeout",
+                "what happens if the deploy misses the health check timeout?",
+            ),
+            (
+                "who can change it?",
+                "How often does the agent check for updates",
+                "who can change the agent?",
+            ),
+        ];
+        for (part, before, want) in cases {
+            assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
+        }
+        // No noun phrase after the verb, or no determiner: nothing to read.
+        assert_eq!(read("who answers it?", "What do agents request"), None);
+        assert_eq!(read("who answers it?", "How do I deploy"), None);
     }
 
     #[test]
