@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 156;
+const MIN_PASS: usize = 160;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -643,6 +643,11 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Is there a restocking fee for opened electronics?", &[ok(&["refund-restocking"], &["restocking fee"])]),
         // ---- Priya's memories (EN) ---------------------------------------------
         case(Help, PRIYA, "where do I work and what should I not eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        // Typed without apostrophes, or with "what's": the same questions.
+        case(Help, PRIYA, "where do i work and what cant i eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        case(Help, PUBLIC, "whats the refund window for electronics and can i get cash instead of store credit", REFUND),
+        case(Help, PUBLIC, "What's the refund window for electronics, and can I get cash instead of store credit?", REFUND),
+        case(Help, PUBLIC, "whats the return window for electronics", &[ok(&["refund-electronics"], &["15 calendar days"])]),
         case(Help, PRIYA, "Where do I work, and what can't I eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "where do I work? what should I avoid eating?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Where am I employed and what foods should I avoid?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),

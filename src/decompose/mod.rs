@@ -21,6 +21,7 @@
 mod chain;
 mod compare;
 mod compute;
+mod contractions;
 pub mod frame;
 mod nested;
 mod patterns;
@@ -111,7 +112,8 @@ pub fn one_shot(question: &str) -> Result<Plan> {
 pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decomposition> {
     let q = check_question(question)?;
     scope.check()?;
-    let resolved = resolve_person(q, scope.user.as_deref());
+    let typed = contractions::expand(q);
+    let resolved = resolve_person(&typed, scope.user.as_deref());
     // The limit holds for the question as planned, after `scope.user` went in.
     let n = resolved.chars().count();
     if n > MAX_QUESTION_CHARS {
@@ -134,7 +136,10 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         notes: Vec::new(),
         unplanned: Vec::new(),
     };
-    if resolved != q {
+    if typed != q {
+        b.notes.push(format!("contractions written out: {typed}"));
+    }
+    if resolved != typed {
         b.notes.push(format!("first person resolved: {resolved}"));
     }
     let parts = clauses(&resolved);
