@@ -633,9 +633,19 @@ pub fn stated(
             // Names without a page count when no page's does, or when only
             // they are of the asked verb ("written by Judit Halasz").
             if found.is_empty() {
+                // A name with no page written all in capitals is a term
+                // ("an HTTP GET"), no one who did something.
+                let spelt_out = |&(s, e): &(usize, usize)| {
+                    answer == Answer::Place
+                        || text
+                            .get(s..e)
+                            .unwrap_or("")
+                            .split_whitespace()
+                            .any(|w| w.chars().any(char::is_lowercase))
+                };
                 found = names(text, sentence, given)
                     .into_iter()
-                    .filter(fits)
+                    .filter(|r| fits(r) && spelt_out(r))
                     .collect();
             } else if !found.iter().any(|&r| of_asked_verb(r)) {
                 found.extend(
@@ -764,6 +774,24 @@ mod tests {
         // brother" is not asked here; a plain name after "at" still is).
         let t = "The archive is housed at Bergen Hall.";
         assert_eq!(place(t, "housed").as_deref(), Some("Bergen Hall"));
+    }
+
+    #[test]
+    fn a_term_in_capitals_is_no_person() {
+        let person = |text: &str| {
+            let all = (0, text.len());
+            stated(Answer::Person, text, all, all, &[0], &[], &[]).map(|f| f.text)
+        };
+        assert_eq!(
+            person("The health check is an HTTP GET that must answer within 30 seconds."),
+            None
+        );
+        assert_eq!(person("The agent speaks TLS to the CLI."), None);
+        // A name written with lowercase letters still is one.
+        assert_eq!(
+            person("The health check was written by Ada Lund.").as_deref(),
+            Some("Ada Lund")
+        );
     }
 
     #[test]
