@@ -128,8 +128,12 @@ pub fn page_conflict(question: &str, page: &str) -> bool {
 /// released seven studio albums, of which Harbour Lights …"), or gives the
 /// rank to something else ("it opened a second office").
 pub fn unstated(question: &str, passage: &str) -> Option<String> {
+    let asked = ranked(question);
+    if asked.is_empty() {
+        return None;
+    }
     let written = ordinals(passage);
-    ranked(question)
+    asked
         .into_iter()
         .find(|q| {
             !written.iter().any(|w| {
