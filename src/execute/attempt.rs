@@ -443,6 +443,8 @@ impl Runner<'_> {
         } else {
             super::kind::asked(&frame.question, frame.answer)
         };
+        // The ordinals the question puts on nouns ("the third office").
+        let ranks = super::ordinal::Asked::of(&frame.question);
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -519,14 +521,14 @@ impl Runner<'_> {
                 .text
                 .get(reading.sentence.0..reading.sentence.1)
                 .unwrap_or("");
-            if let Some((a, s)) = super::ordinal::conflict(&frame.question, sentence) {
+            if let Some((a, s)) = ranks.conflict(sentence) {
                 j.reject(Rejection::Ordinal(a, s));
                 continue;
             }
             // The passage that answers says which of a series it speaks
             // of; a proposal's own page, read to verify it, need not.
             let unstated = (!verifying)
-                .then(|| super::ordinal::unstated(&frame.question, &passage.text))
+                .then(|| ranks.unstated(&passage.text))
                 .flatten();
             if let Some(asked) = unstated {
                 j.reject(Rejection::Rank(asked));

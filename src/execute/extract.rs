@@ -326,6 +326,9 @@ fn linked(
     } else {
         Vec::new()
     };
+    // Nor one whose page says it is another of a series ("the third studio
+    // album" for "his first solo album").
+    let ranks = super::ordinal::Asked::of(&frame.question);
     let mut found: Vec<(usize, Value, Span)> = Vec::new();
     // Whether each found mention's page holds the role asked (`None`:
     // unknown, no page or no role).
@@ -352,9 +355,7 @@ fn linked(
         {
             continue;
         }
-        // Nor one whose page says it is another of a series than the one
-        // asked ("the third studio album" for "his first solo album").
-        if titles && other_rank(index, m.entity, &frame.question) {
+        if titles && other_rank(index, m.entity, &ranks) {
             continue;
         }
         let role = found_head.role.as_deref().filter(|_| titles);
@@ -459,7 +460,7 @@ fn linked(
                 && fits()
                 && about()
                 && (nationality.is_empty() || !head::other_nationality(&p.text, &nationality))
-                && !super::ordinal::page_conflict(&frame.question, &p.text)
+                && !ranks.page_conflict(&p.text)
         }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
@@ -505,9 +506,9 @@ pub fn named_of_kind(index: &Index, doc: u32, asked: &[kind::Class]) -> Vec<u32>
 }
 
 /// True when an entity's page (when loaded) puts another ordinal on the
-/// question's noun ([`super::ordinal::page_conflict`]).
-fn other_rank(index: &Index, entity: u32, question: &str) -> bool {
-    page_of(index, entity).is_some_and(|p| super::ordinal::page_conflict(question, &p.text))
+/// question's noun ([`super::ordinal::Asked::page_conflict`]).
+fn other_rank(index: &Index, entity: u32, ranks: &super::ordinal::Asked) -> bool {
+    page_of(index, entity).is_some_and(|p| ranks.page_conflict(&p.text))
 }
 
 /// True when an entity's page (when loaded) gives it nationalities and

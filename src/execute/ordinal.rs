@@ -6,10 +6,10 @@
 //! matches, and only the ordinal says the sentence is about another office.
 //!
 //! A follow step checks the same against the page of the thing it proposes
-//! ([`page_conflict`]): "Callum Reid's first solo album" is not Harbour
+//! ([`Asked::page_conflict`]): "Callum Reid's first solo album" is not Harbour
 //! Lights, whose page opens "… is the third studio album by …".
 //!
-//! Guarantees: [`conflict`] is `Some` only when the question and the
+//! Guarantees: [`Asked::conflict`] is `Some` only when the question and the
 //! sentence each put an ordinal (a word, "third", a numeral, "3rd", or
 //! "debut", which is "first") on the same lowercase noun (by stem; the
 //! ordinal right before it or before up to one more lowercase word, "third
@@ -98,55 +98,71 @@ fn ordinals(text: &str) -> Vec<Ranked> {
     out
 }
 
-/// The question's and the sentence's ordinal phrases, when they put
-/// different ranks on the same noun ("third office", "second office").
-pub fn conflict(question: &str, sentence: &str) -> Option<(String, String)> {
-    let asked = ranked(question);
-    if asked.is_empty() {
-        return None;
-    }
-    let stated = ranked(sentence);
-    asked.iter().find_map(|q| {
-        let s = stated
-            .iter()
-            .find(|s| s.stems.iter().any(|st| q.stems.contains(st)))?;
-        (s.rank != q.rank).then(|| (q.named(), s.named()))
-    })
-}
+/// The ordinal phrases a question puts on nouns, read once for a step and
+/// checked against each passage it reads.
+pub struct Asked(Vec<Ranked>);
 
-/// True when the first sentence of a proposed thing's page puts another
-/// ordinal on a noun the question's ordinal is on: the page says it is
-/// another one of the series ("… is the third studio album by …" for
-/// "Callum Reid's first solo album").
-pub fn page_conflict(question: &str, page: &str) -> bool {
-    conflict(question, super::kind::first_sentence(page)).is_some()
-}
-
-/// The question's ordinal phrase ("second studio album") when a passage
-/// writes its rank (or "debut" for "first") neither on the same noun nor
-/// on none: it does not say which of the series it speaks of ("The band has
-/// released seven studio albums, of which Harbour Lights …"), or gives the
-/// rank to something else ("it opened a second office").
-pub fn unstated(question: &str, passage: &str) -> Option<String> {
-    let asked = ranked(question);
-    if asked.is_empty() {
-        return None;
+impl Asked {
+    pub fn of(question: &str) -> Asked {
+        Asked(ranked(question))
     }
-    let written = ordinals(passage);
-    asked
-        .into_iter()
-        .find(|q| {
-            !written.iter().any(|w| {
-                w.rank == q.rank
-                    && (w.stems.is_empty() || w.stems.iter().any(|s| q.stems.contains(s)))
-            })
+
+    /// The question's and the sentence's ordinal phrases, when they put
+    /// different ranks on the same noun ("third office", "second office").
+    pub fn conflict(&self, sentence: &str) -> Option<(String, String)> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let stated = ranked(sentence);
+        self.0.iter().find_map(|q| {
+            let s = stated
+                .iter()
+                .find(|s| s.stems.iter().any(|st| q.stems.contains(st)))?;
+            (s.rank != q.rank).then(|| (q.named(), s.named()))
         })
-        .map(|q| q.named())
+    }
+
+    /// True when the first sentence of a proposed thing's page puts another
+    /// ordinal on a noun the question's ordinal is on: the page says it is
+    /// another one of the series ("… is the third studio album by …" for
+    /// "Callum Reid's first solo album").
+    pub fn page_conflict(&self, page: &str) -> bool {
+        self.conflict(super::kind::first_sentence(page)).is_some()
+    }
+
+    /// The question's ordinal phrase ("second studio album") when a passage
+    /// writes its rank (or "debut" for "first") neither on the same noun
+    /// nor on none: it does not say which of the series it speaks of ("The
+    /// band has released seven studio albums, of which Harbour Lights …"),
+    /// or gives the rank to something else ("it opened a second office").
+    pub fn unstated(&self, passage: &str) -> Option<String> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let written = ordinals(passage);
+        self.0
+            .iter()
+            .find(|q| {
+                !written.iter().any(|w| {
+                    w.rank == q.rank
+                        && (w.stems.is_empty() || w.stems.iter().any(|s| q.stems.contains(s)))
+                })
+            })
+            .map(Ranked::named)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn conflict(question: &str, sentence: &str) -> Option<(String, String)> {
+        Asked::of(question).conflict(sentence)
+    }
+
+    fn unstated(question: &str, passage: &str) -> Option<String> {
+        Asked::of(question).unstated(passage)
+    }
 
     #[test]
     fn another_rank_on_the_same_noun_conflicts() {
