@@ -16,6 +16,11 @@
 //! echoed question or citations, or in the value. `says`/`never` are checked
 //! against the whole answer text. The suite prints every failure and fails
 //! below [`MIN_PASS`].
+//!
+//! A second set (tests/fixtures/blind2/cases.jsonl, 96 cases) was written
+//! the same way by another hand after the engine had been fitted to the
+//! first; it is where a rule written for the first set shows whether it
+//! generalises ([`MIN_PASS_SECOND`]).
 
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -47,6 +52,11 @@ use std::path::PathBuf;
 /// in a later part is the noun phrase the part before asks about when that
 /// part names nothing (doc-03): 95.
 const MIN_PASS: usize = 95;
+
+/// [`second_blind_set`] cases that must pass (tests/fixtures/blind2, 96
+/// cases written the same way by another hand, after the engine of session
+/// 24): measured on that engine before any change: 56 of 96.
+const MIN_PASS_SECOND: usize = 56;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -244,9 +254,10 @@ fn check(c: &Case, r: &Report) -> Vec<String> {
     errs
 }
 
-#[test]
-fn blind_wordings() {
-    let text = std::fs::read_to_string(format!("{ROOT}/tests/fixtures/blind/cases.jsonl")).unwrap();
+/// Runs every case of one set (a file under `tests/fixtures/`), prints each
+/// failure and returns how many pass.
+fn run_set(file: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(format!("{ROOT}/tests/fixtures/{file}")).unwrap();
     let cases: Vec<Case> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -270,10 +281,24 @@ fn blind_wordings() {
             }
         }
     }
-    eprintln!("{passed} of {} blind cases pass", cases.len());
+    eprintln!("{passed} of {} cases of {file} pass", cases.len());
+    (passed, cases.len())
+}
+
+#[test]
+fn blind_wordings() {
+    let (passed, total) = run_set("blind/cases.jsonl");
     assert!(
         passed >= MIN_PASS,
-        "{passed} of {} blind cases pass, fewer than {MIN_PASS}",
-        cases.len()
+        "{passed} of {total} blind cases pass, fewer than {MIN_PASS}"
+    );
+}
+
+#[test]
+fn second_blind_set() {
+    let (passed, total) = run_set("blind2/cases.jsonl");
+    assert!(
+        passed >= MIN_PASS_SECOND,
+        "{passed} of {total} cases of the second blind set pass, fewer than {MIN_PASS_SECOND}"
     );
 }

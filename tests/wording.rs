@@ -671,6 +671,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "What does the health check request? How long does the server have to answer it?", &[ok(&["deploy#health-checks"], &["GET /up"]), ok(&["deploy#health-checks"], &["30 seconds"])]),
         case(Docs, PUBLIC, "what does the health check call, and within how many seconds must the app answer it", &[ok(&["deploy#health-checks"], &["GET /up"]), ok(&["deploy#health-checks"], &["30 seconds"])]),
         case(Docs, PUBLIC, "What does the health check request, and who wrote it?", &[ok(&["deploy#health-checks"], &["GET /up"]), not(Missing, "")]),
+        // A who-question over a passage that names no one is not answered by
+        // its sentence; a name does.
+        case(Docs, PUBLIC, "who wrote the health check?", &[not(Missing, "no passage states a person")]),
+        case(Docs, PUBLIC, "Who maintains the rollback command", &[not(Missing, "")]),
+        case(Help, PUBLIC, "Who does Priya work for?", &[ok(&[], &["Northwind"])]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I roll back a deploy?", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I install the CLI and roll back a deploy?", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "how to install the CLI, and how to roll back a deploy", &[INSTALL, ROLLBACK]),
