@@ -50,13 +50,16 @@ use std::path::PathBuf;
 /// a revision asked by its ID: 92. Then a gap between two durations of
 /// one year ("how many days longer is A than B", trv-15/16): 94. Then "it"
 /// in a later part is the noun phrase the part before asks about when that
-/// part names nothing (doc-03): 95.
-const MIN_PASS: usize = 95;
+/// part names nothing (doc-03): 95. Then an attribute named only by its tag
+/// ("what is my role", pri-08): 96.
+const MIN_PASS: usize = 96;
 
 /// [`second_blind_set`] cases that must pass (tests/fixtures/blind2, 96
 /// cases written the same way by another hand, after the engine of session
-/// 24): measured on that engine before any change: 56 of 96.
-const MIN_PASS_SECOND: usize = 56;
+/// 24): measured on that engine before any change: 56 of 96. Then a
+/// greeting before the question is dropped and an attribute named only by
+/// its tag ("my role", "Sam's job") is answered by its tagged facts: 62.
+const MIN_PASS_SECOND: usize = 62;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 160;
+const MIN_PASS: usize = 170;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -661,6 +661,18 @@ fn cases() -> Vec<Case> {
         // Nobody to resolve "I" to: another person's facts do not answer it.
         case(Help, PUBLIC, "where do I work?", &[MISSING]).never(&["Northwind", "harbour"]),
         case(Help, PUBLIC, "What does Priya eat?", &[ok(&[], &["fish"])]),
+        // An attribute named only by its tag ("role", "hobby" are written
+        // by no passage): its tagged fact answers, and only for its subject.
+        case(Help, PRIYA, "what is my role?", &[ok(&["mem-priya-role"], &["staff engineer"])]),
+        case(Help, PRIYA, "Tell me Priya's hobby", &[ok(&["mem-priya-run"], &["river"])]),
+        case(Help, SAM, "what is my role?", &[not(Missing, "no passage names the role")]),
+        case(Help, PRIYA, "what's Sam's diet?", &[not(Missing, "")]).never(&["fish", "bakery"]),
+        // A greeting asks nothing, in either language.
+        case(Help, PUBLIC, "hello, what is the refund window for electronics?", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        case(Help, PUBLIC, "Hi! can I get cash instead of store credit", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, TODAY, "你好，今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, TODAY, "请问今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(OtherFact, PUBLIC, "hey, can I get cash instead of store credit?", &[not(Missing, "")]),
         // ---- the embed example ---------------------------------------------------
         case(Help, PUBLIC, "How do I embed the help widget with HTML?", &[ok(&["kb-embed-html"], &["script tag"])]),
         case(Help, PUBLIC, "how can I embed the help widget using HTML", &[ok(&["kb-embed-html"], &["script tag"])]),

@@ -23,6 +23,7 @@ mod compare;
 mod compute;
 mod contractions;
 pub mod frame;
+mod greeting;
 mod nested;
 mod patterns;
 mod refer;
@@ -112,7 +113,8 @@ pub fn one_shot(question: &str) -> Result<Plan> {
 pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decomposition> {
     let q = check_question(question)?;
     scope.check()?;
-    let typed = contractions::expand(q);
+    let greeted = greeting::strip(q);
+    let typed = contractions::expand(greeted);
     let resolved = resolve_person(&typed, scope.user.as_deref());
     // The limit holds for the question as planned, after `scope.user` went in.
     let n = resolved.chars().count();
@@ -136,7 +138,10 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         notes: Vec::new(),
         unplanned: Vec::new(),
     };
-    if typed != q {
+    if greeted != q {
+        b.notes.push(format!("greeting dropped: {greeted}"));
+    }
+    if typed != greeted {
         b.notes.push(format!("contractions written out: {typed}"));
     }
     if resolved != typed {

@@ -445,6 +445,10 @@ impl Runner<'_> {
         };
         // The ordinals the question puts on nouns ("the third office").
         let ranks = super::ordinal::Asked::of(&frame.question);
+        let attribute = words
+            .iter()
+            .find(|w| w.attribute)
+            .and_then(|w| read::written(frame, w));
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -473,6 +477,12 @@ impl Runner<'_> {
             };
             if accept::another_generation(frame, &passage.title) {
                 j.reject(Rejection::Names);
+                continue;
+            }
+            // An attribute the question names only through its tag ("what is
+            // Sam's *role*?"): an untagged passage does not state it.
+            if let Some(attribute) = attribute.as_ref().filter(|_| !c.cued) {
+                j.reject(Rejection::Noun(attribute.clone()));
                 continue;
             }
             let reader = match &alone {

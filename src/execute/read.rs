@@ -51,6 +51,9 @@ pub struct Weighted {
     pub unknown: bool,
     /// Position of the word in the question (for order).
     pub position: usize,
+    /// The word names an attribute only its tagged passages state ("my
+    /// *diet*"): soft, and a passage without the tag does not answer.
+    pub attribute: bool,
 }
 
 /// The question's terms with their corpus weights.
@@ -75,6 +78,7 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
             weight: found.unwrap_or(max_idf),
             unknown: found.is_none(),
             position,
+            attribute: false,
         });
     }
     // A CJK pair no passage has is a rare word the corpus lacks (命数) or a
@@ -161,7 +165,7 @@ pub fn unknown_verb(frame: &Frame, words: &[Weighted]) -> bool {
 }
 
 /// The question's word a weighted term stands for, lowercased as written.
-fn written(frame: &Frame, w: &Weighted) -> Option<String> {
+pub(super) fn written(frame: &Frame, w: &Weighted) -> Option<String> {
     let t = frame.terms.get(w.position)?;
     Some(frame.question.get(t.start..t.end).unwrap_or("").lower())
 }
@@ -183,7 +187,43 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
             .find(|f| f != t && index.df(f) > 0)?;
         index.query(&[form]).first().map(|q| q.idf)
     };
-    weigh(frame, &idf, max_idf)
+    let mut words = weigh(frame, &idf, max_idf);
+    // A cue word no passage writes that names someone's attribute ("my
+    // *diet*", "Sam's *job*") is what the tagged passages state in other
+    // words ("Priya eats fish"): it ranks, it is not required, and only a
+    // tagged passage answers. A cue word asked as a value ("can I get
+    // *cash*?") stays required.
+    for w in words.iter_mut() {
+        if w.unknown
+            && owned(frame, w.position)
+            && !index
+                .cue_attributes(std::slice::from_ref(&w.stem))
+                .is_empty()
+        {
+            w.unknown = false;
+            w.role = Role::Soft;
+            w.attribute = true;
+        }
+    }
+    words
+}
+
+/// True when the question's term at `position` follows a possessive ("my
+/// job", "Priya's role", "your diet").
+fn owned(frame: &Frame, position: usize) -> bool {
+    let Some(before) = frame
+        .terms
+        .get(position)
+        .and_then(|t| frame.question.get(..t.start))
+    else {
+        return false;
+    };
+    before.split_whitespace().last().is_some_and(|w| {
+        let w = w.lower();
+        matches!(w.as_str(), "my" | "your" | "his" | "her" | "their" | "our")
+            || w.ends_with("'s")
+            || w.ends_with("’s")
+    })
 }
 
 /// How a passage answers a frame.

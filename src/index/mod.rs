@@ -543,11 +543,22 @@ impl Index {
         self.owners(entity).contains(&doc) || self.mentions(doc).iter().any(|m| m.entity == entity)
     }
 
-    /// Attributes whose cue words occur among the given query terms.
+    /// Attributes whose cue words occur among the given query terms. An
+    /// attribute's own name cues it when no passage writes it ("what is my
+    /// *role*?" for passages tagged `meta.slot = "role"` that say "Priya is
+    /// a staff engineer"): a word the text writes ("deploy" on a page tagged
+    /// `deploy`) is matched as a word.
     pub fn cue_attributes(&self, terms: &[String]) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for t in terms {
-            for a in self.cue_terms.get(t).into_iter().flatten() {
+            let named = (self.df(t) == 0)
+                .then(|| {
+                    self.slot_members
+                        .keys()
+                        .find(|k| *k == t || analyze::stem(k) == *t)
+                })
+                .flatten();
+            for a in self.cue_terms.get(t).into_iter().flatten().chain(named) {
                 if !out.contains(a) {
                     out.push(a.clone());
                 }

@@ -1,0 +1,111 @@
+//! Stage 3 — decompose: a greeting before the question.
+//!
+//! A help widget gets "hey, which service failed …", "hi what's the refund
+//! window", "你好，境内差旅报销要在几天内提交？" and "请问……": the greeting
+//! asks nothing, yet read as a word it is a topic no passage has, and in
+//! Chinese it joins the next character into a pair no passage has ("请问境内"
+//! gives "问境"). [`strip`] drops it before the question is split or read.
+//!
+//! Guarantees: only a leading run of whole greeting words (any case) and the
+//! punctuation and spaces after them are dropped; a question that is nothing
+//! but a greeting, and every question that does not start with one, comes
+//! back unchanged.
+
+use crate::analyze::fold::Lower;
+
+/// English greetings, as whole words.
+const ENGLISH: &[&str] = &["hey", "hi", "hello", "hiya", "ok", "okay", "so", "um"];
+
+/// Chinese greetings, as written.
+const CHINESE: &[&str] = &["你好", "您好", "请问", "嗨"];
+
+/// The greeting at the start of `text`, with the punctuation and spaces
+/// after it: its length in bytes.
+fn greeting(text: &str) -> Option<usize> {
+    let (word, chinese) = if let Some(zh) = CHINESE.iter().find(|g| text.starts_with(*g)) {
+        (zh.len(), true)
+    } else {
+        let end = text
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(text.len());
+        let english = ENGLISH.contains(&text.get(..end)?.lower().as_str());
+        (english.then_some(end)?, false)
+    };
+    let rest = text.get(word..)?;
+    let after = rest
+        .find(|c: char| !(c.is_whitespace() || ",.!，。！、".contains(c)))
+        .unwrap_or(rest.len());
+    // An English greeting is a word of its own ("Okayama", "Hi-5" are
+    // not), set off by punctuation or followed by a word in lower case
+    // ("Hello Sailor released …" names the band). Chinese writes no spaces.
+    let punctuated = rest
+        .get(..after)
+        .is_some_and(|gap| gap.contains(|c: char| !c.is_whitespace()));
+    let lower_next = after > 0
+        && rest
+            .get(after..)
+            .is_some_and(|next| next.starts_with(char::is_lowercase));
+    (chinese || punctuated || lower_next).then_some(word + after)
+}
+
+/// `question` without the greetings it starts with.
+pub fn strip(question: &str) -> &str {
+    let mut rest = question.trim_start();
+    while let Some(n) = greeting(rest) {
+        match rest.get(n..) {
+            Some(next) if !next.trim().is_empty() => rest = next,
+            _ => break,
+        }
+    }
+    if rest.len() == question.trim_start().len() {
+        question
+    } else {
+        rest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip;
+
+    #[test]
+    fn leading_greetings_are_dropped() {
+        assert_eq!(
+            strip("hey, which service failed after the second retry"),
+            "which service failed after the second retry"
+        );
+        assert_eq!(strip("Hi! what is my role?"), "what is my role?");
+        assert_eq!(strip("hello how do I deploy"), "how do I deploy");
+        assert_eq!(
+            strip("Hey there, hi, where do I work"),
+            "there, hi, where do I work"
+        );
+        assert_eq!(
+            strip("okay so what is the refund window"),
+            "what is the refund window"
+        );
+        assert_eq!(
+            strip("你好，今年境内差旅报销要在几天内提交？"),
+            "今年境内差旅报销要在几天内提交？"
+        );
+        assert_eq!(strip("您好！请问境内报销多久到账？"), "境内报销多久到账？");
+    }
+
+    #[test]
+    fn other_questions_are_unchanged() {
+        for q in [
+            "hiking trails near Aldermoor?",
+            "Which song did Hello Sailor release?",
+            "Hello Sailor released which album in 1977?",
+            "Hi-5 was formed in which year?",
+            "so",
+            "hi",
+            "你好",
+            "How do I say hello in the widget?",
+            "Okayama is in which prefecture?",
+            "",
+        ] {
+            assert_eq!(strip(q), q, "{q:?}");
+        }
+    }
+}
