@@ -59,7 +59,9 @@ const MIN_PASS: usize = 96;
 /// 24): measured on that engine before any change: 56 of 96. Then a
 /// greeting before the question is dropped and an attribute named only by
 /// its tag ("my role", "Sam's job") is answered by its tagged facts: 62.
-const MIN_PASS_SECOND: usize = 62;
+/// Then a place is of the event asked, done by the one asked about, and
+/// 几日 asks a duration: 65.
+const MIN_PASS_SECOND: usize = 65;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -932,6 +932,29 @@ fn where_of_a_name() -> Vec<Case> {
     ]
 }
 
+/// A place is of the event asked, done by the one asked about: "Born in
+/// Dundee, he started busking in Edinburgh" does not say where Callum Reid
+/// studied, nor does "She … studied music in Glasgow" on Iona Fraser's page,
+/// nor the band's "from Edinburgh, formed … by Callum Reid".
+fn place_of_the_asked_event() -> Vec<Case> {
+    let place = |question, value| answered(question, "R", value);
+    vec![
+        unanswerable("Where did Callum Reid study music?"),
+        unanswerable("where did Callum Reid go to university"),
+        unanswerable("Where did Judit Halasz study?"),
+        place("Where did Iona Fraser study music?", "Glasgow"),
+        place("where did Tomas Varga study", "Budapest"),
+        place("Where did Callum Reid start busking?", "Edinburgh"),
+        place("Where was Northgate Records founded?", "Glasgow"),
+        place("Where is Reid's Hall located?", "Aldermoor"),
+    ]
+}
+
+#[test]
+fn a_place_is_of_the_event_asked() {
+    run("place-of-the-asked-event", &place_of_the_asked_event(), 8);
+}
+
 #[test]
 fn where_a_named_thing_is_is_asked_of_its_own_page() {
     run("where-of-a-name", &where_of_a_name(), 6);

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 170;
+const MIN_PASS: usize = 175;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -667,11 +667,19 @@ fn cases() -> Vec<Case> {
         case(Help, PRIYA, "Tell me Priya's hobby", &[ok(&["mem-priya-run"], &["river"])]),
         case(Help, SAM, "what is my role?", &[not(Missing, "no passage names the role")]),
         case(Help, PRIYA, "what's Sam's diet?", &[not(Missing, "")]).never(&["fish", "bakery"]),
+        // A place is of the verb asked: where she works is not where she lives.
+        case(Help, PRIYA, "where do I live?", &[not(Missing, "")]).never(&["Lisbon"]),
+        case(Help, PUBLIC, "Where does Priya live?", &[not(Missing, "")]).never(&["Lisbon"]),
+        case(Help, PUBLIC, "In which city does Priya work?", &[ok(&["mem-priya-work"], &["Lisbon"])]),
         // A greeting asks nothing, in either language.
         case(Help, PUBLIC, "hello, what is the refund window for electronics?", &[ok(&["refund-electronics"], &["15 calendar days"])]),
         case(Help, PUBLIC, "Hi! can I get cash instead of store credit", &[ok(&["refund-cash"], &["cash"])]),
         case(Help, TODAY, "你好，今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
         case(Help, TODAY, "请问今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        // 几日/几周 ask a duration as 几天 does: a sentence without one does
+        // not answer.
+        case(Help, TODAY, "今年境内差旅报销要在几日内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, TODAY, "TRAVEL-2026-S2 规定境外报销要在回国后几日内提交？", &[not(Missing, "")]),
         case(OtherFact, PUBLIC, "hey, can I get cash instead of store credit?", &[not(Missing, "")]),
         // ---- the embed example ---------------------------------------------------
         case(Help, PUBLIC, "How do I embed the help widget with HTML?", &[ok(&["kb-embed-html"], &["script tag"])]),

@@ -278,6 +278,42 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
     })
 }
 
+/// Stems of verbs that say where a thing is, not what happened there.
+const LOCATING: &[&str] = &[
+    "locat",
+    "base",
+    "situat",
+    "headquart",
+    "lie",
+    "sit",
+    "stand",
+    "find",
+];
+
+/// The byte range of the name the question asks an event of, as its
+/// grammatical subject: after the auxiliary and before the verb ("Where did
+/// *Callum Reid* study music?", "When was *Northgate Records* founded?").
+fn event_subject(frame: &Frame) -> Option<(usize, usize)> {
+    const AUX: &[&str] = &[
+        "did", "does", "do", "was", "is", "were", "are", "has", "had",
+    ];
+    frame.names.iter().copied().find(|&(s, e)| {
+        let q = &frame.question;
+        let before = q
+            .get(..s)
+            .and_then(|b| b.split_whitespace().last())
+            .unwrap_or("");
+        let next = q
+            .get(e..)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or("");
+        let next = next.trim_matches(|c: char| !c.is_alphanumeric());
+        AUX.contains(&before.lower().as_str())
+            && next.starts_with(char::is_lowercase)
+            && (lexicon::is_verb(next) || lexicon::is_participle(next))
+    })
+}
+
 /// The heading of a section's title ("Page › Section"); none for a page's
 /// own title.
 fn section_heading(title: &str) -> Option<&str> {
@@ -1291,7 +1327,16 @@ impl<'a> Reader<'a> {
         // event ("Where was Iona Fraser born?"): the sentence names them, or
         // the page's title does ("Born in Dundee, he …" on Callum Reid's page
         // is his birth, not hers).
-        let whose = life_subject(frame).is_none_or(|r| {
+        let subject = life_subject(frame);
+        // Of another event asked of a named subject, the same holds: "She …
+        // studied music in Glasgow" on Iona Fraser's page is hers, not
+        // Callum Reid's.
+        let other_subject = subject
+            .is_none()
+            .then(|| event_subject(frame))
+            .flatten()
+            .filter(|_| matches!(frame.answer, Answer::Place | Answer::Date | Answer::Year));
+        let whose = subject.or(other_subject).is_none_or(|r| {
             let name = frame.question.get(r.0..r.1).unwrap_or("");
             let base = crate::index::catalog::title_base(&passage.title).unwrap_or(&passage.title);
             // (The title may give more of the name: "Hiscott" of "Leslie S.
@@ -1302,7 +1347,22 @@ impl<'a> Reader<'a> {
                     .flatten()
                     .any(|i| hits.iter().any(|&(h, at)| h == *i && at >= s && at < e))
         });
-        best.dates_life = life.is_empty()
+        // And the sentence says it of the asked verb: "formed in 1991 by
+        // Callum Reid" on the band's page does not say where he studied.
+        // (A verb of where a thing is — located, based — asks no event.)
+        let said = other_subject
+            .filter(|_| frame.answer == Answer::Place)
+            .and_then(|(_, end)| {
+                let next = frame.question.get(end..)?.split_whitespace().next()?;
+                let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
+                (!LOCATING.contains(&verb.as_str())).then_some(verb)
+            })
+            .is_none_or(|verb| {
+                hits.iter().any(|&(i, at)| {
+                    at >= s && at < e && words.get(i).is_some_and(|w| w.stem == verb)
+                })
+            });
+        best.dates_life = (life.is_empty() && whose && said)
             || whose
                 && ((frame.answer != Answer::Place
                     && life_span(text).is_some_and(|span| !self.cannot_date(span)))

@@ -583,6 +583,18 @@ pub fn stated(
                 let next = text.get(e..).unwrap_or("").trim_start();
                 lexicon::is_demonym(&t) && next.chars().next().is_some_and(char::is_lowercase)
             };
+            // "Born in Dundee, he started busking …" does not say where he
+            // studied: a place of a birth or a death answers only a
+            // question about one.
+            let life_place = |&(s, _): &(usize, usize)| {
+                let before = text.get(..s).unwrap_or("").trim_end();
+                let (rest, prep) = before.rsplit_once(' ').unwrap_or(("", before));
+                let verb = rest.trim_end().rsplit(' ').next().unwrap_or("").lower();
+                answer == Answer::Place
+                    && other_event
+                    && LOCATIVE.contains(&prep.lower().as_str())
+                    && lexicon::LIFE_EVENTS.iter().any(|e| verb.starts_with(e))
+            };
             // "at Robert Frost's former home": an owner is not the place.
             let owner = |&(_, e): &(usize, usize)| {
                 let next = text.get(e..).unwrap_or("");
@@ -619,6 +631,7 @@ pub fn stated(
                 !month(r)
                     && !demonym(r)
                     && !owner(r)
+                    && !life_place(r)
                     && (answer == Answer::Place) == place_like(r)
                     && (within(r, &clause)
                         || and_clauses.iter().any(|c| within(r, c))
