@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 175;
+const MIN_PASS: usize = 179;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -627,6 +627,12 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How many days do I have to return electronics, and can I be refunded in cash instead of store credit?", REFUND),
         case(Help, PUBLIC, "the refund window for electronics is how long, and can I get cash instead of store credit?", REFUND),
         case(Help, PUBLIC, "Can I get cash instead of store credit, and what is the refund window for electronics?", REFUND_REVERSED),
+        // A request asks as a question does; a connective phrase before the
+        // next question is no part of either.
+        case(Help, PUBLIC, "I need the refund window for electronics; and can I get cash instead of store credit", REFUND),
+        case(Help, PUBLIC, "what is the refund window for electronics? apart from that, can I get cash instead of store credit", REFUND),
+        case(Help, PUBLIC, "how long is the refund window for electronics; besides that, can I get cash instead of store credit?", REFUND),
+        case(NoCash, PUBLIC, "I want the refund window for electronics, and can I get cash instead of store credit", REFUND_NO_CASH),
         case(Noise, PUBLIC, "What is the refund window for electronics, and can I get cash instead of store credit?", REFUND),
         case(NoCash, PUBLIC, "What is the refund window for electronics, and can I get cash instead of store credit?", REFUND_NO_CASH)
             .says(&["I couldn't find documented information on: can I get cash instead of store credit?"]),

@@ -101,24 +101,18 @@ fn strip_connective(part: &str) -> String {
         .trim();
     loop {
         let lower = p.lower();
-        let en = [
-            "and also",
-            "and then",
-            "as well as",
-            "also",
-            "and",
-            "plus",
-            "but",
-            "then",
-        ]
-        .iter()
-        .find(|c| {
-            lower.starts_with(*c)
-                && lower
-                    .get(c.len()..)
-                    .is_some_and(|r| r.starts_with([' ', ',']))
-        })
-        .map(|c| c.len());
+        let en = CONNECTIVES
+            .iter()
+            .find(|c| {
+                // ("In addition to the refund, can I …" names a thing: the
+                // opener `besides` reads it.)
+                lower.starts_with(*c)
+                    && lower.get(c.len()..).is_some_and(|r| {
+                        r.starts_with(',')
+                            || (r.starts_with(' ') && !r.trim_start().starts_with("to "))
+                    })
+            })
+            .map(|c| c.len());
         let zh = ZH_CONNECTIVES
             .iter()
             .find(|c| p.starts_with(*c))
@@ -366,6 +360,9 @@ fn split_en(clause: &str) -> Vec<String> {
     let w = words_of(clause);
     let first = w.first().map_or("", |x| x.bare.as_str());
     let asks = clause.trim_end().ends_with('?') || WH.contains(&first) || AUX.contains(&first);
+    // A request asks too: "Tell me X, and can I …", "I need X; and can …".
+    let requests = request_words(&w).is_some()
+        || matches!(at_word(&w, 1), "need" | "needs" | "want" | "wants");
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
     while i < w.len() {
@@ -417,7 +414,7 @@ fn split_en(clause: &str) -> Vec<String> {
         // ("…who was recognized by MIAL and is an American soprano?": an
         // indefinite predicate goes on with a subject the wh-word is.)
         let interrogative = WH.contains(&next)
-            || (asks
+            || ((asks || requests)
                 && AUX.contains(&next)
                 && !after.is_empty()
                 && !NEGATION.contains(&after)
@@ -483,7 +480,7 @@ fn split_en(clause: &str) -> Vec<String> {
     parts
         .into_iter()
         .map(|p| {
-            let p = p.trim().trim_end_matches([',', ';']).trim().to_string();
+            let p = without_trailing_connective(p.trim().trim_end_matches([',', ';']).trim());
             if asks && !p.ends_with('?') {
                 format!("{p}?")
             } else {
@@ -492,6 +489,45 @@ fn split_en(clause: &str) -> Vec<String> {
         })
         .filter(|p| p.split_whitespace().count() >= 2)
         .collect()
+}
+
+/// Connectives that introduce the next question: dropped where a part
+/// starts with one ("Also, how soon …", "Apart from that, can I …") and
+/// where a cut before the next question leaves one on the part before
+/// ("…; besides that, is the fee waived?").
+const CONNECTIVES: &[&str] = &[
+    "besides that",
+    "apart from that",
+    "aside from that",
+    "other than that",
+    "in addition",
+    "additionally",
+    "and also",
+    "and then",
+    "as well as",
+    "also",
+    "and",
+    "plus",
+    "but",
+    "then",
+];
+
+/// A part without a connective phrase it ends with, and the punctuation
+/// before it.
+fn without_trailing_connective(part: &str) -> String {
+    let lower = part.lower();
+    CONNECTIVES
+        .iter()
+        .find_map(|c| {
+            let cut = lower.strip_suffix(c)?;
+            cut.ends_with([' ', ',', ';'])
+                .then(|| part.get(..cut.len()))
+                .flatten()
+        })
+        .map_or(part, |p| {
+            p.trim_end().trim_end_matches([',', ';']).trim_end()
+        })
+        .to_string()
 }
 
 fn join_prefix(prefix: &str, part: &str) -> String {
@@ -589,6 +625,39 @@ pub fn clauses(question: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requests_and_connective_phrases_split() {
+        assert_eq!(
+            clauses("I need the electronics return window; and can an online order be refunded as store credit"),
+            vec![
+                "I need the electronics return window",
+                "can an online order be refunded as store credit"
+            ]
+        );
+        assert_eq!(
+            clauses(
+                "how many days is the return window; besides that, is the restocking fee waived"
+            ),
+            vec![
+                "how many days is the return window?",
+                "is the restocking fee waived?"
+            ]
+        );
+        assert_eq!(
+            clauses("What is the return window? Apart from that, can I get cash?"),
+            vec!["What is the return window?", "can I get cash?"]
+        );
+        // A plain request stays one part; "in addition to" names a thing.
+        assert_eq!(
+            clauses("I want a refund and the store credit"),
+            vec!["I want a refund and the store credit"]
+        );
+        assert_eq!(
+            clauses("In addition to the refund window, can I get cash?"),
+            vec!["the refund window?", "can I get cash?"]
+        );
+    }
 
     #[test]
     fn seed_004_resolves_and_splits() {
