@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 179;
+const MIN_PASS: usize = 183;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -627,6 +627,12 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How many days do I have to return electronics, and can I be refunded in cash instead of store credit?", REFUND),
         case(Help, PUBLIC, "the refund window for electronics is how long, and can I get cash instead of store credit?", REFUND),
         case(Help, PUBLIC, "Can I get cash instead of store credit, and what is the refund window for electronics?", REFUND_REVERSED),
+        // A service named by an alias in lower case is that service: the
+        // legacy gateway's runbook shares its words but not its ID.
+        case(Help, OPS, "tell me the rollback rule for gateway west", &[ok(&["runbook-82"], &["last green"])]).never(&["legacy", "DNS"]),
+        case(Help, OPS, "what's the rollback rule for west gateway", &[ok(&["runbook-82"], &["last green"])]).never(&["legacy", "DNS"]),
+        case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
+        case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
         // A request asks as a question does; a connective phrase before the
         // next question is no part of either.
         case(Help, PUBLIC, "I need the refund window for electronics; and can I get cash instead of store credit", REFUND),

@@ -327,6 +327,26 @@ impl Runner<'_> {
         }
     }
 
+    /// The entities of a declared catalog type (a service, not a page title,
+    /// a document or a metadata facet) the question mentions, with the
+    /// mention's byte range. Not a hop's key an earlier step supplied: the
+    /// join checks that one, and says why it fails (`service-join`).
+    fn named_entities(&self, frame: &Frame) -> Vec<(u32, usize, usize)> {
+        let types = self.index.entity_types();
+        let joined = |s: usize, e: usize| frame.joined.iter().any(|&(a, b)| s < b && a < e);
+        self.index
+            .mentions_in(&frame.question)
+            .into_iter()
+            .filter(|m| {
+                !joined(m.start as usize, m.end as usize)
+                    && self.index.entity(m.entity).is_some_and(|e| {
+                        types.contains(&e.kind) && !self.index.has_meta_key(&e.kind)
+                    })
+            })
+            .map(|m| (m.entity, m.start as usize, m.end as usize))
+            .collect()
+    }
+
     /// Step 3: reads candidates in rank order and keeps those that answer.
     fn judge(
         &mut self,
@@ -346,6 +366,17 @@ impl Runner<'_> {
             read::soften_unknown_verbs(&mut words, frame);
         }
         read::soften_asking_phrase(&mut words, frame);
+        // The catalog entities the question names by one of their aliases
+        // ("gateway west", "gw-west" for gateway-west): the alias's words
+        // are known through the entity, and a passage linked to none of
+        // them speaks of something else (gateway-west-legacy's runbook).
+        let named = self.named_entities(frame);
+        for w in words.iter_mut() {
+            let at = frame.terms.get(w.position).map_or(usize::MAX, |t| t.start);
+            if named.iter().any(|&(_, s, e)| at >= s && at < e) {
+                w.unknown = false;
+            }
+        }
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
         let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
@@ -476,6 +507,10 @@ impl Runner<'_> {
                 vouching: verifying && !own_page(c.doc),
             };
             if accept::another_generation(frame, &passage.title) {
+                j.reject(Rejection::Names);
+                continue;
+            }
+            if !named.is_empty() && !named.iter().any(|&(e, _, _)| self.index.links(c.doc, e)) {
                 j.reject(Rejection::Names);
                 continue;
             }
