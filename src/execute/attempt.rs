@@ -333,6 +333,10 @@ impl Runner<'_> {
     /// join checks that one, and says why it fails (`service-join`).
     fn named_entities(&self, frame: &Frame) -> Vec<(u32, usize, usize)> {
         let types = self.index.entity_types();
+        // Open text declares no type: no question to look up.
+        if types.is_empty() {
+            return Vec::new();
+        }
         let joined = |s: usize, e: usize| frame.joined.iter().any(|&(a, b)| s < b && a < e);
         self.index
             .mentions_in(&frame.question)

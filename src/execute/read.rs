@@ -824,6 +824,15 @@ pub struct Reader<'a> {
     other_event: bool,
     /// The question's hyphenated words a passage may write apart.
     hyphenated: Vec<Hyphenated>,
+    /// The name the question asks its event of: before a life event
+    /// ([`life_subject`]), else, for a place, date or year, the subject of
+    /// its verb ([`event_subject`]). The answering sentence or the page's
+    /// title names it.
+    subject: Option<(usize, usize)>,
+    /// For a place asked of such a subject's event, the verb's stem the
+    /// answering sentence writes ("study"); none for a verb of where a thing
+    /// is ([`LOCATING`]).
+    place_verb: Option<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -862,7 +871,10 @@ impl<'a> Reader<'a> {
                 frame,
                 &words.iter().map(|w| w.stem.as_str()).collect::<Vec<_>>(),
             ),
+            subject: None,
+            place_verb: None,
         };
+        let reader = reader.with_subject();
         match source {
             Some(src) => reader.with_source(src),
             None => reader,
@@ -890,6 +902,32 @@ impl<'a> Reader<'a> {
             life: self.life,
             other_event: self.other_event,
             hyphenated: self.hyphenated.clone(),
+            subject: self.subject,
+            place_verb: self.place_verb.clone(),
+        }
+    }
+
+    /// The reader with the question's event subject and place verb, read
+    /// once for every passage.
+    fn with_subject(self) -> Self {
+        let frame = self.frame;
+        let life = life_subject(frame);
+        let other = life
+            .is_none()
+            .then(|| event_subject(frame))
+            .flatten()
+            .filter(|_| matches!(frame.answer, Answer::Place | Answer::Date | Answer::Year));
+        let place_verb = other
+            .filter(|_| frame.answer == Answer::Place)
+            .and_then(|(_, end)| {
+                let next = frame.question.get(end..)?.split_whitespace().next()?;
+                let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
+                (!LOCATING.contains(&verb.as_str())).then_some(verb)
+            });
+        Reader {
+            subject: life.or(other),
+            place_verb,
+            ..self
         }
     }
 
@@ -1327,16 +1365,10 @@ impl<'a> Reader<'a> {
         // event ("Where was Iona Fraser born?"): the sentence names them, or
         // the page's title does ("Born in Dundee, he …" on Callum Reid's page
         // is his birth, not hers).
-        let subject = life_subject(frame);
         // Of another event asked of a named subject, the same holds: "She …
         // studied music in Glasgow" on Iona Fraser's page is hers, not
-        // Callum Reid's.
-        let other_subject = subject
-            .is_none()
-            .then(|| event_subject(frame))
-            .flatten()
-            .filter(|_| matches!(frame.answer, Answer::Place | Answer::Date | Answer::Year));
-        let whose = subject.or(other_subject).is_none_or(|r| {
+        // Callum Reid's ([`Reader::subject`]).
+        let whose = self.subject.is_none_or(|r| {
             let name = frame.question.get(r.0..r.1).unwrap_or("");
             let base = crate::index::catalog::title_base(&passage.title).unwrap_or(&passage.title);
             // (The title may give more of the name: "Hiscott" of "Leslie S.
@@ -1350,18 +1382,10 @@ impl<'a> Reader<'a> {
         // And the sentence says it of the asked verb: "formed in 1991 by
         // Callum Reid" on the band's page does not say where he studied.
         // (A verb of where a thing is — located, based — asks no event.)
-        let said = other_subject
-            .filter(|_| frame.answer == Answer::Place)
-            .and_then(|(_, end)| {
-                let next = frame.question.get(end..)?.split_whitespace().next()?;
-                let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
-                (!LOCATING.contains(&verb.as_str())).then_some(verb)
-            })
-            .is_none_or(|verb| {
-                hits.iter().any(|&(i, at)| {
-                    at >= s && at < e && words.get(i).is_some_and(|w| w.stem == verb)
-                })
-            });
+        let said = self.place_verb.as_ref().is_none_or(|verb| {
+            hits.iter()
+                .any(|&(i, at)| at >= s && at < e && words.get(i).is_some_and(|w| w.stem == *verb))
+        });
         best.dates_life = (life.is_empty() && whose && said)
             || whose
                 && ((frame.answer != Answer::Place

@@ -587,13 +587,12 @@ pub fn stated(
             // studied: a place of a birth or a death answers only a
             // question about one.
             let life_place = |&(s, _): &(usize, usize)| {
-                let before = text.get(..s).unwrap_or("").trim_end();
-                let (rest, prep) = before.rsplit_once(' ').unwrap_or(("", before));
-                let verb = rest.trim_end().rsplit(' ').next().unwrap_or("").lower();
-                answer == Answer::Place
-                    && other_event
-                    && LOCATIVE.contains(&prep.lower().as_str())
-                    && lexicon::LIFE_EVENTS.iter().any(|e| verb.starts_with(e))
+                answer == Answer::Place && other_event && follows(text, s, LOCATIVE) && {
+                    let before = text.get(..s).unwrap_or("").trim_end();
+                    let rest = before.rsplit_once(' ').map_or("", |(rest, _)| rest);
+                    let verb = rest.trim_end().rsplit(' ').next().unwrap_or("").lower();
+                    lexicon::LIFE_EVENTS.iter().any(|e| verb.starts_with(e))
+                }
             };
             // "at Robert Frost's former home": an owner is not the place.
             let owner = |&(_, e): &(usize, usize)| {
