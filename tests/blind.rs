@@ -20,7 +20,8 @@
 //! A second set (tests/fixtures/blind2/cases.jsonl, 96 cases) was written
 //! the same way by another hand after the engine had been fitted to the
 //! first; it is where a rule written for the first set shows whether it
-//! generalises ([`MIN_PASS_SECOND`]).
+//! generalises ([`MIN_PASS_SECOND`]). A third (tests/fixtures/blind3, 96
+//! cases) is held out: read only as a count ([`MIN_PASS_THIRD`]).
 
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -64,6 +65,13 @@ const MIN_PASS: usize = 96;
 /// need X; and can …") and a connective phrase ("; besides that,") is no
 /// part: 67.
 const MIN_PASS_SECOND: usize = 67;
+
+/// [`third_blind_set`] cases that must pass (tests/fixtures/blind3, 96
+/// cases written the same way by a third hand, after the engine of session
+/// 25). Kept held out: no change is written from its failures; it measures
+/// whether the changes made for the other sets and the suites generalise.
+/// Measured on that engine before any change of session 26: 34 of 96.
+const MIN_PASS_THIRD: usize = 34;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -307,5 +315,14 @@ fn second_blind_set() {
     assert!(
         passed >= MIN_PASS_SECOND,
         "{passed} of {total} cases of the second blind set pass, fewer than {MIN_PASS_SECOND}"
+    );
+}
+
+#[test]
+fn third_blind_set() {
+    let (passed, total) = run_set("blind3/cases.jsonl");
+    assert!(
+        passed >= MIN_PASS_THIRD,
+        "{passed} of {total} cases of the third blind set pass, fewer than {MIN_PASS_THIRD}"
     );
 }

@@ -730,6 +730,16 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how do I roll back?", &[ROLLBACK]),
         case(Docs, PUBLIC, "How can a deploy be rolled back", &[ROLLBACK]),
         case(Docs, PUBLIC, "How do I roll back to a specific release?", &[ok(&["rollback#roll-back-to-a-specific-release"], &["--to 41"])]),
+        // A verb-like word inside the object's noun phrase is a noun of it
+        // ("the health *check* path"): a section that shares only "path"
+        // (the shell's PATH) does not answer, nor one about the health check
+        // that never speaks of changing its path.
+        case(Docs, PUBLIC, "How do I change the health check path?", &[MISSING]),
+        case(Docs, PUBLIC, "how can I change the path the health check calls", &[MISSING]),
+        case(Docs, PUBLIC, "How do I set a different health check path", &[MISSING]),
+        case(Docs, PUBLIC, "How do I put the skiff binary on my PATH?", &[INSTALL]),
+        case(Docs, PUBLIC, "How do I check the install?", &[ok(&["install#verify-the-install"], &["skiff version"])]),
+        case(Docs, PUBLIC, "what path does the health check request?", &[HEALTH]),
         case(Docs, PUBLIC, "Which port does the database listen on?", &[MISSING]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I migrate the database?", &[INSTALL, MISSING])
             .says(&["migrate the database"]),
