@@ -693,6 +693,26 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "今年境内差旅报销要在几日内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
         case(Help, TODAY, "TRAVEL-2026-S2 规定境外报销要在回国后几日内提交？", &[not(Missing, "")]),
         case(OtherFact, PUBLIC, "hey, can I get cash instead of store credit?", &[not(Missing, "")]),
+        // ---- a time of day, a vague duration, a place without a name -------------
+        // "at what time" / "when" is answered by a clock time ("gave up at
+        // 14:02 UTC"); a sentence with none does not answer it.
+        case(Help, OPS, "At what time did the orchestrator give up on the gateway-west deploy?", &[ok(&["log-2291"], &["14:02"])]),
+        case(Help, OPS, "what time did the orchestrator give up on gateway-west", &[ok(&["log-2291"], &["14:02"])]),
+        case(Help, OPS, "when did the orchestrator give up on the gateway-west deploy, and which rollback rule applies to gateway-west?", &[ok(&["log-2291"], &["14:02"]), ok(&["runbook-82"], &[])]),
+        case(Help, OPS, "At what time does the deploy controller open an incident?", &[MISSING]),
+        case(Help, OPS, "what time was the payments-api canary rolled back?", &[MISSING]),
+        // A duration said by its unit alone ("it takes seconds").
+        case(Docs, PUBLIC, "how long does a rollback take?", &[ok(&["rollback"], &["seconds"])]),
+        case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
+        case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
+        // A place said with a common noun ("runs along the river").
+        case(Help, PRIYA, "where do I run on Sundays?", &[ok(&["mem-priya-run"], &["river"])]),
+        case(Help, PUBLIC, "Where does Priya go running?", &[ok(&["mem-priya-run"], &["river"])]),
+        // A day of the week is no place ("on Sundays"), nor a month.
+        case(Help, PUBLIC, "Where does Priya run?", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
+        case(Help, PRIYA, "where do I go for my run", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
+        case(Help, PUBLIC, "where does Priya swim on Sundays?", &[MISSING]),
+        case(Help, PUBLIC, "where does Sam run?", &[MISSING]),
         // ---- the embed example ---------------------------------------------------
         case(Help, PUBLIC, "How do I embed the help widget with HTML?", &[ok(&["kb-embed-html"], &["script tag"])]),
         case(Help, PUBLIC, "how can I embed the help widget using HTML", &[ok(&["kb-embed-html"], &["script tag"])]),

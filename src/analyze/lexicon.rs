@@ -174,7 +174,6 @@ const FRAME_ZH: &[&str] = &[
     "名称", "什么", "哪些", "多少", "多久",
 ];
 
-/// English words that negate the clause they are in.
 /// English month names, January first (their position + 1 is the month).
 pub const MONTHS: &[&str] = &[
     "january",
@@ -190,6 +189,29 @@ pub const MONTHS: &[&str] = &[
     "november",
     "december",
 ];
+
+/// English day names, Monday first.
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// True for a month or a day of the week, or a day in the plural
+/// ("Sundays"), in lower case: a time, never a place or a person.
+pub fn is_calendar_word(lower: &str) -> bool {
+    MONTHS.contains(&lower)
+        || WEEKDAYS.contains(&lower)
+        || lower
+            .strip_suffix('s')
+            .is_some_and(|day| WEEKDAYS.contains(&day))
+}
+
+/// English words that negate the clause they are in.
 const NEGATIONS: &[&str] = &[
     "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "cannot", "n't",
 ];

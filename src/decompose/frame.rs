@@ -527,6 +527,7 @@ fn answer_zh(q: &str) -> Answer {
         Answer::Year
     } else if has(&[
         "什么时候",
+        "几点",
         "何时",
         "哪天",
         "哪一天",
@@ -1188,6 +1189,11 @@ mod tests {
         assert_eq!(a("How many releases are kept?"), Answer::Number);
         assert_eq!(a("In what year was Scott Travis born?"), Answer::Year);
         assert_eq!(a("When was the band formed?"), Answer::Date);
+        assert_eq!(
+            a("At what time did the orchestrator give up?"),
+            Answer::Date
+        );
+        assert_eq!(a("编排器几点放弃了部署？"), Answer::Date);
         assert_eq!(a("Who directed Up?"), Answer::Person);
         assert_eq!(a("Scott Derrickson was born where?"), Answer::Place);
         // A relative "who"/"whose" does not ask; the WH word in place does.

@@ -629,7 +629,8 @@ fn leads_with_verb(ws: &[analyze::Token]) -> bool {
 /// Prepositions a place follows ("born in Szeged", "works at the bakery",
 /// "written to `/var/log`").
 const LOCATIVES: &[&str] = &[
-    "in", "at", "from", "near", "to", "into", "inside", "under", "within", "outside",
+    "in", "at", "from", "near", "to", "into", "inside", "under", "within", "outside", "along",
+    "beside", "across", "around", "through",
 ];
 
 /// The event opposite to the one a question's words name, when they name
@@ -682,7 +683,7 @@ fn names_place(text: &str, asked: Option<&str>) -> bool {
             .trim_end_matches(|c: char| !c.is_alphanumeric())
             .lower();
         let name = bare.chars().next().is_some_and(char::is_uppercase)
-            && !lexicon::MONTHS.contains(&lower.as_str());
+            && !lexicon::is_calendar_word(&lower);
         name || matches!(lower.as_str(), "the" | "a" | "an") || bare.starts_with(['`', '/', '~'])
     })
 }
@@ -713,6 +714,7 @@ pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
         // "within 5 working days after approval" says when, too.
         Answer::Date => {
             has_year(text)
+                || super::stated::has_clock(text)
                 || !duration::durations(text).is_empty()
                 || analyze::words(text)
                     .iter()
@@ -920,7 +922,12 @@ impl<'a> Reader<'a> {
         let place_verb = other
             .filter(|_| frame.answer == Answer::Place)
             .and_then(|(_, end)| {
-                let next = frame.question.get(end..)?.split_whitespace().next()?;
+                let mut after = frame.question.get(end..)?.split_whitespace();
+                let mut next = after.next()?;
+                // "go running": the activity is the verb asked.
+                if next.eq_ignore_ascii_case("go") {
+                    next = after.next().filter(|w| w.ends_with("ing")).unwrap_or(next);
+                }
                 let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
                 (!LOCATING.contains(&verb.as_str())).then_some(verb)
             });

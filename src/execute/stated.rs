@@ -314,6 +314,49 @@ fn clock(text: &str, at: usize, end: usize) -> bool {
             .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()))
 }
 
+/// Clock times in `text[s..e]`: "14:02", "14:02 UTC", "9:30 pm" (hours
+/// and two-digit minutes, a zone or am/pm after them kept with them).
+fn clocks(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
+    let slice = text.get(s..e).unwrap_or("");
+    let bytes = slice.as_bytes();
+    let digit = |k: usize| bytes.get(k).is_some_and(u8::is_ascii_digit);
+    let mut out = Vec::new();
+    for (k, &b) in bytes.iter().enumerate() {
+        if b != b':' || k == 0 || !digit(k - 1) || !digit(k + 1) || !digit(k + 2) || digit(k + 3) {
+            continue;
+        }
+        let hours = if k >= 2 && digit(k - 2) { k - 2 } else { k - 1 };
+        if hours > 0 && (digit(hours - 1) || bytes.get(hours - 1) == Some(&b':')) {
+            continue;
+        }
+        // Seconds ("14:02:33"); any other run of colons is no clock.
+        let mut end = k + 3;
+        if bytes.get(end) == Some(&b':') {
+            if !digit(end + 1) || !digit(end + 2) || digit(end + 3) {
+                continue;
+            }
+            end += 3;
+        }
+        let rest = slice.get(end..).unwrap_or("");
+        let next = rest.trim_start();
+        let word: String = next.chars().take_while(char::is_ascii_alphabetic).collect();
+        if matches!(
+            word.to_ascii_lowercase().as_str(),
+            "utc" | "gmt" | "am" | "pm"
+        ) {
+            end += rest.len() - next.len() + word.len();
+        }
+        out.push((s + hours, s + end));
+    }
+    out
+}
+
+/// True when `text` states a clock time ("gave up at 14:02 UTC"): an answer
+/// to "at what time" and "when".
+pub fn has_clock(text: &str) -> bool {
+    !clocks(text, (0, text.len())).is_empty()
+}
+
 /// Counts said as adverbs ("retries a failed check *twice*"), which
 /// [`numbers`] does not read: a sentence's count when it writes no number.
 fn adverb_counts(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
@@ -532,7 +575,11 @@ pub fn stated(
     };
     let candidates: Vec<(usize, usize)> = match answer {
         Answer::Year => years(text, sentence).into_iter().filter(of_event).collect(),
-        Answer::Date => dates(text, sentence).into_iter().filter(of_event).collect(),
+        Answer::Date => dates(text, sentence)
+            .into_iter()
+            .filter(of_event)
+            .chain(clocks(text, sentence))
+            .collect(),
         Answer::Number => {
             let ys = years(text, sentence);
             // "in 1991", "As of 2017", "since 1920": a date, never a count.
@@ -571,10 +618,11 @@ pub fn stated(
                         && follows(text, rest.len(), LOCATIVE)
                 }
             };
-            // "in May 2008" says when: a month is neither a place nor a person.
+            // "in May 2008", "on Sundays" say when: a month or a day is
+            // neither a place nor a person.
             let month = |&(s, e): &(usize, usize)| {
                 let t = text.get(s..e).unwrap_or("").lower();
-                lexicon::MONTHS.contains(&t.as_str())
+                lexicon::is_calendar_word(&t)
             };
             // "a Hungarian film director": a nationality said of someone is
             // neither a person nor a place.
@@ -689,6 +737,44 @@ mod tests {
         let anchor = text.find(near).unwrap_or(0);
         let all = (0, text.len());
         stated(answer, text, all, all, &[anchor], &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn a_clock_time_answers_when_and_is_no_count() {
+        let t = "Deploy of gateway-west failed after the second retry: the orchestrator gave up at 14:02 UTC.";
+        assert_eq!(
+            value(Answer::Date, t, "gave up").as_deref(),
+            Some("14:02 UTC")
+        );
+        assert_eq!(
+            value(Answer::Date, "It opens at 9:30 am daily.", "opens").as_deref(),
+            Some("9:30 am")
+        );
+        assert!(has_clock("ran from 07:15 to 07:40"));
+        assert_eq!(
+            value(Answer::Date, "It failed at 14:02:33 UTC.", "failed").as_deref(),
+            Some("14:02:33 UTC")
+        );
+        // A ratio, a verse, an ID or a longer run of digits is no clock.
+        for t in [
+            "a ratio of 3:2",
+            "John 3:16:2",
+            "build 12:345",
+            "at 1402 UTC",
+        ] {
+            assert!(!has_clock(t), "{t}");
+        }
+        assert_eq!(value(Answer::Number, t, "retry"), None);
+    }
+
+    #[test]
+    fn a_day_or_a_month_is_no_place() {
+        let t = "Priya runs along the river on Sundays.";
+        assert_eq!(place_at(t, "runs"), None);
+        assert_eq!(
+            place_at("She moved to Porto in May.", "moved").as_deref(),
+            Some("Porto")
+        );
     }
 
     #[test]
