@@ -190,6 +190,26 @@ pub const MONTHS: &[&str] = &[
     "december",
 ];
 
+/// Other words for the names of common personal attributes: a question
+/// says "job title" or "position" where a profile tags the fact `role`.
+/// Consulted only for a word no passage writes ([`crate::index::Index::cue_attributes`]).
+const ATTRIBUTE_SYNONYMS: &[(&str, &[&str])] = &[
+    ("role", &["title", "position", "occupation", "profession"]),
+    ("employer", &["workplace", "firm"]),
+    ("hobby", &["pastime", "hobbies", "pastimes"]),
+];
+
+/// True when `term` (a word's term, as [`crate::analyze::terms`] gives it)
+/// is another word for the attribute named `attribute` ("title" for `role`).
+pub fn names_attribute(attribute: &str, term: &str) -> bool {
+    ATTRIBUTE_SYNONYMS.iter().any(|(a, others)| {
+        *a == attribute
+            && others
+                .iter()
+                .any(|o| *o == term || crate::analyze::stem(o) == term)
+    })
+}
+
 /// English day names, Monday first.
 const WEEKDAYS: &[&str] = &[
     "monday",

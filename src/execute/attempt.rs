@@ -480,10 +480,13 @@ impl Runner<'_> {
         };
         // The ordinals the question puts on nouns ("the third office").
         let ranks = super::ordinal::Asked::of(&frame.question);
-        let attribute = words
-            .iter()
-            .find(|w| w.attribute)
-            .and_then(|w| read::written(frame, w));
+        // The attribute a noun phrase names is its last such word ("my job
+        // *title*" asks the role, not the employer "job" cues), with the
+        // tags that state it.
+        let attribute = words.iter().rev().find(|w| w.attribute).and_then(|w| {
+            let tags = self.index.cue_attributes(std::slice::from_ref(&w.stem));
+            read::written(frame, w).map(|name| (name, tags))
+        });
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -520,9 +523,14 @@ impl Runner<'_> {
             }
             // An attribute the question names only through its tag ("what is
             // Sam's *role*?"): an untagged passage does not state it.
-            if let Some(attribute) = attribute.as_ref().filter(|_| !c.cued) {
-                j.reject(Rejection::Noun(attribute.clone()));
-                continue;
+            if let Some((name, tags)) = &attribute {
+                let tagged = passage
+                    .meta_str("slot")
+                    .is_some_and(|slot| tags.iter().any(|t| t.eq_ignore_ascii_case(&slot)));
+                if !tagged {
+                    j.reject(Rejection::Noun(name.clone()));
+                    continue;
+                }
             }
             let reader = match &alone {
                 Some(alone) if ctx.vouching => alone,

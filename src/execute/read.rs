@@ -189,17 +189,30 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
     };
     let mut words = weigh(frame, &idf, max_idf);
     // A cue word no passage writes that names someone's attribute ("my
-    // *diet*", "Sam's *job*") is what the tagged passages state in other
-    // words ("Priya eats fish"): it ranks, it is not required, and only a
-    // tagged passage answers. A cue word asked as a value ("can I get
-    // *cash*?") stays required.
+    // *diet*", "Sam's job *title*") is what the tagged passages state in
+    // other words ("Priya eats fish"): it ranks, it is not required, and
+    // only a passage tagged with it answers. So is one that qualifies a word
+    // those passages write ("any *food* intolerance": "Priya has a gluten
+    // intolerance"). A cue word asked as a value ("can I get *cash*?")
+    // stays required.
     for w in words.iter_mut() {
-        if w.unknown
-            && owned(frame, w.position)
-            && !index
-                .cue_attributes(std::slice::from_ref(&w.stem))
-                .is_empty()
-        {
+        let attributes = index.cue_attributes(std::slice::from_ref(&w.stem));
+        // (A word some passage writes is an attribute only by its name:
+        // "job *title*", not a cue word such as "cash".)
+        let named = attributes
+            .iter()
+            .any(|a| lexicon::names_attribute(a, &w.stem));
+        if !w.unknown && !named {
+            continue;
+        }
+        let qualifies = || {
+            let next = frame
+                .terms
+                .get(w.position + 1)
+                .map(|t| lexicon::lemma(&t.term));
+            next.is_some_and(|n| attributes.iter().any(|a| tagged_write(index, a, &n)))
+        };
+        if !attributes.is_empty() && (owned(frame, w.position) || qualifies()) {
             w.unknown = false;
             w.role = Role::Soft;
             w.attribute = true;
@@ -208,8 +221,20 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
     words
 }
 
-/// True when the question's term at `position` follows a possessive ("my
-/// job", "Priya's role", "your diet").
+/// True when a passage tagged with `attribute` writes the term `stem`.
+fn tagged_write(index: &crate::index::Index, attribute: &str, stem: &str) -> bool {
+    index.slot_members(attribute).iter().any(|&doc| {
+        index.passage(doc).is_some_and(|p| {
+            analyze::terms(&p.text)
+                .iter()
+                .any(|t| lexicon::lemma(&t.term) == stem)
+        })
+    })
+}
+
+/// True when the question's term at `position` is in a noun phrase a
+/// possessive opens ("my job", "Priya's role", "your diet", "my job
+/// title").
 fn owned(frame: &Frame, position: usize) -> bool {
     let Some(before) = frame
         .terms
@@ -218,12 +243,21 @@ fn owned(frame: &Frame, position: usize) -> bool {
     else {
         return false;
     };
-    before.split_whitespace().last().is_some_and(|w| {
+    let possessive = |w: &str| {
         let w = w.lower();
         matches!(w.as_str(), "my" | "your" | "his" | "her" | "their" | "our")
             || w.ends_with("'s")
             || w.ends_with("’s")
-    })
+    };
+    let mut back = before.split_whitespace().rev();
+    match back.next() {
+        Some(w) if possessive(w) => true,
+        // One plain word between ("my job title").
+        Some(w) if w.chars().all(char::is_lowercase) && !analyze::is_stop_word(w) => {
+            back.next().is_some_and(possessive)
+        }
+        _ => false,
+    }
 }
 
 /// How a passage answers a frame.

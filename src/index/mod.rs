@@ -547,7 +547,9 @@ impl Index {
     /// attribute's own name cues it when no passage writes it ("what is my
     /// *role*?" for passages tagged `meta.slot = "role"` that say "Priya is
     /// a staff engineer"): a word the text writes ("deploy" on a page tagged
-    /// `deploy`) is matched as a word.
+    /// `deploy`) is matched as a word. Another word for its name cues it
+    /// too, written or not ("job *title*" for `role`,
+    /// [`analyze::lexicon::names_attribute`]).
     pub fn cue_attributes(&self, terms: &[String]) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for t in terms {
@@ -558,7 +560,18 @@ impl Index {
                         .find(|k| *k == t || analyze::stem(k) == *t)
                 })
                 .flatten();
-            for a in self.cue_terms.get(t).into_iter().flatten().chain(named) {
+            let other_word = self
+                .slot_members
+                .keys()
+                .filter(|k| analyze::lexicon::names_attribute(k, t));
+            for a in self
+                .cue_terms
+                .get(t)
+                .into_iter()
+                .flatten()
+                .chain(named)
+                .chain(other_word)
+            {
                 if !out.contains(a) {
                     out.push(a.clone());
                 }
