@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 204;
+const MIN_PASS: usize = 208;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -724,6 +724,13 @@ fn cases() -> Vec<Case> {
         case(Help, PRIYA, "where do I go for my run", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
         case(Help, PUBLIC, "where does Priya swim on Sundays?", &[MISSING]),
         case(Help, PUBLIC, "where does Sam run?", &[MISSING]),
+        // ---- "them" in a later part ---------------------------------------------
+        // "them" is the plural noun the part before asks about: the
+        // electronics' window, not the standard one.
+        case(Help, PUBLIC, "Do electronics carry a restocking fee, and how long do I have to return them?", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"])]),
+        case(Help, PUBLIC, "is there a restocking fee on opened electronics, and how many days do I have to send them back?", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"])]),
+        case(Help, PUBLIC, "Are sale items final? And can I return them within 30 days?", &[ok(&["refund-general"], &["final"]), ok(&["refund-general"], &[])]),
+        case(Help, PUBLIC, "Do gift cards carry a restocking fee, and how long do I have to return them?", &[MISSING, MISSING]),
         // ---- the embed example ---------------------------------------------------
         case(Help, PUBLIC, "How do I embed the help widget with HTML?", &[ok(&["kb-embed-html"], &["script tag"])]),
         case(Help, PUBLIC, "how can I embed the help widget using HTML", &[ok(&["kb-embed-html"], &["script tag"])]),

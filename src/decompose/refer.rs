@@ -17,8 +17,11 @@
 //! noun phrase it asks about ("What does *the health check* request, and
 //! how long does the server have to answer *it*?").
 //!
+//! "Do electronics carry a restocking fee, and how long do I have to return
+//! *them*?": "them" is the first plural noun of the part before.
+//!
 //! Guarantees: English only; only a part whose frame names nothing; only
-//! "he", "him", "his", "she", "her", "its", and "it" as an object at the end
+//! "he", "him", "his", "she", "her", "its", "them", and "it" as an object at the end
 //! or before a participle ("was it released"), never a dummy "it" ("is it
 //! possible"); `None` whenever the part before names no single thing, asks
 //! for nothing the pronoun fits and (for "it"/"its") has no subject opened
@@ -36,6 +39,8 @@ pub struct Pronoun {
     pub possessive: bool,
     /// "he"/"she" forms: a person.
     pub personal: bool,
+    /// "them": things in the plural.
+    pub plural: bool,
 }
 
 /// What a pronoun stands for.
@@ -64,11 +69,13 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             .and_then(|p| words.get(p))
             .map(|p| p.term.as_str());
         let noun_next = next.is_some_and(|n| !analyze::is_stop_word(n));
+        let plural = w.term == "them";
         let (possessive, personal) = match w.term.as_str() {
             "he" | "him" | "she" => (false, true),
             "his" => (true, true),
             "her" => (noun_next, true),
             "its" => (true, false),
+            "them" => (false, false),
             "it" => {
                 let object_at_end = next.is_none();
                 let before_participle = prev.is_some_and(|p| matches!(p, "was" | "is" | "were"))
@@ -85,12 +92,16 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             end: w.end,
             possessive,
             personal,
+            plural,
         })
     })
 }
 
 /// What `p` refers to, read from the part before (`before`).
 pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
+    if p.plural {
+        return plural_noun(before).map(Referent::Name);
+    }
     let f = frame::frame(before, frame::Strictness::Question);
     let asks_kind = crate::execute::kind::asked_noun(before).is_some();
     let answer_fits = if p.personal {
@@ -148,6 +159,31 @@ fn subject(before: &str) -> Option<String> {
     };
     let phrase = before.get(det.start..end)?.trim();
     phrase.contains(' ').then(|| phrase.to_string())
+}
+
+/// What "them" stands for: the first noun in the plural the part before
+/// writes, with the word that qualifies it when that is no verb ("Do *gift
+/// cards* carry …", "… on opened *electronics*"). Never a verb ("returns"),
+/// a name, or a word in -ss ("address").
+fn plural_noun(before: &str) -> Option<String> {
+    let words = analyze::words(before);
+    let plain = |w: &analyze::Token| {
+        let written = before.get(w.start..w.end).unwrap_or("");
+        !analyze::is_stop_word(&w.term)
+            && written.chars().all(|c| c.is_lowercase())
+            && !lexicon::is_verb(written)
+    };
+    let at = words.iter().position(|w| {
+        let written = before.get(w.start..w.end).unwrap_or("");
+        plain(w) && written.len() > 3 && written.ends_with('s') && !written.ends_with("ss")
+    })?;
+    let noun = words.get(at)?;
+    let start = at
+        .checked_sub(1)
+        .and_then(|i| words.get(i))
+        .filter(|w| plain(w))
+        .map_or(noun.start, |w| w.start);
+    before.get(start..noun.end).map(str::to_string)
 }
 
 /// Words that set the year or month a Chinese part asks about.
@@ -214,6 +250,34 @@ mod tests {
             Referent::Name(n) => replace(part, &p, &n),
             Referent::Answer => replace(part, &p, "{q1}"),
         })
+    }
+
+    #[test]
+    fn them_is_the_first_plural_noun_of_the_part_before() {
+        let cases = [
+            (
+                "how long do I have to return them?",
+                "Do electronics carry a restocking fee?",
+                Some("how long do I have to return electronics?"),
+            ),
+            (
+                "can I send them back?",
+                "Are gift cards refundable?",
+                Some("can I send gift cards back?"),
+            ),
+            (
+                "how long do I have to return them?",
+                "is there a restocking fee on opened electronics?",
+                Some("how long do I have to return electronics?"),
+            ),
+            // A verb in -s, a name, a singular: nothing "them" stands for.
+            ("can I get them faster?", "How long do refunds take?", None),
+            ("who manages them?", "Where do the Tidewalkers play?", None),
+            ("how do I return them?", "What is the restocking fee?", None),
+        ];
+        for (part, before, want) in cases {
+            assert_eq!(read(part, before).as_deref(), want, "{part} / {before}");
+        }
     }
 
     #[test]
