@@ -960,7 +960,13 @@ impl<'a> Reader<'a> {
                 let mut next = after.next()?;
                 // "go running": the activity is the verb asked.
                 if next.eq_ignore_ascii_case("go") {
-                    next = after.next().filter(|w| w.ends_with("ing")).unwrap_or(next);
+                    next = after
+                        .next()
+                        .filter(|w| {
+                            w.trim_end_matches(|c: char| !c.is_alphanumeric())
+                                .ends_with("ing")
+                        })
+                        .unwrap_or(next);
                 }
                 let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
                 (!LOCATING.contains(&verb.as_str())).then_some(verb)
