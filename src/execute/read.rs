@@ -633,6 +633,13 @@ fn instructs(text: &str) -> bool {
     leads_with_verb(&ws) || (to && after(&[',', ':'])) || after(&[':']) || addresses_reader(&ws)
 }
 
+/// True when a sentence opens with a pronoun that speaks of what the
+/// sentence before it does ("It prints …", "This restarts …").
+fn opens_with_pronoun(sentence: &str) -> bool {
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    matches!(first, "It" | "This" | "That" | "These")
+}
+
 /// True when a sentence's words tell the reader what to do with a modal:
 /// "you can install the CLI with Homebrew", "you need to restart the agent".
 fn addresses_reader(ws: &[analyze::Token]) -> bool {
@@ -1333,8 +1340,18 @@ impl<'a> Reader<'a> {
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
         let mut inside: Vec<usize> = Vec::new();
+        let mut previous: Option<(usize, usize)> = None;
         for (s, clauses) in &layout.sentences {
             let s = *s;
+            // "Run `skiff version`. It prints the CLI version …": a sentence
+            // that says what the instruction before it does answers "how do
+            // I …?" with that instruction (the two are read as one).
+            let continued = previous.replace(s).filter(|&p| {
+                frame.answer == Answer::Procedure
+                    && opens_with_pronoun(text.get(s.0..s.1).unwrap_or(""))
+                    && instructs(text.get(p.0..p.1).unwrap_or(""))
+            });
+            let answering = continued.map_or(s, |p| (p.0, s.1));
             for &c in clauses {
                 let negation = layout.cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
@@ -1378,14 +1395,15 @@ impl<'a> Reader<'a> {
                 // The title's word order speaks for a clause under it, too.
                 let ord = order(&hard, words, &inside).max(title_order);
                 // The sentence states the value (a duration may sit in the next clause).
-                let typed = match typed_cache.iter().find(|(r, _)| *r == s) {
-                    Some((_, t)) => *t,
-                    None => {
-                        let t = self.typed(text.get(s.0..s.1).unwrap_or(""));
-                        typed_cache.push((s, t));
-                        t
-                    }
-                };
+                let typed = continued.is_some()
+                    || match typed_cache.iter().find(|(r, _)| *r == s) {
+                        Some((_, t)) => *t,
+                        None => {
+                            let t = self.typed(text.get(s.0..s.1).unwrap_or(""));
+                            typed_cache.push((s, t));
+                            t
+                        }
+                    };
                 let score =
                     local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
                 let pick = score + OWN * own;
@@ -1395,7 +1413,7 @@ impl<'a> Reader<'a> {
                     best.order = ord;
                     best.typed = typed;
                     best.clause = c;
-                    best.sentence = s;
+                    best.sentence = answering;
                     best.score = score;
                 }
             }
