@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 218;
+const MIN_PASS: usize = 222;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -738,6 +738,9 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "what rollback rule applies to the service in incident INC-2291", RULE),
         case(Help, OPS, "How do I roll back the service from INC-2291?", RULE),
         case(Help, OPS, "which rollback rule applies to the service named in INC-2291?", RULE),
+        case(Help, OPS, "which service is INC-2291 about?", &[ok(&["log-2291"], &["gateway-west"])]),
+        case(Help, OPS, "Which service does incident INC-2291 concern", &[ok(&["log-2291"], &["gateway-west"])]),
+        case(Help, OPS, "which service is INC-2300 about?", &[MISSING]).never(&["gateway-west"]),
         case(Help, OPS, "what rollback rule applies to the service in incident INC-2300?", &[not(Missing, "no passage mentions \"inc-2300\"")]).never(&["last-green"]),
         // ---- "them" in a later part ---------------------------------------------
         // "them" is the plural noun the part before asks about: the

@@ -90,6 +90,7 @@ fn lines_of(
             has_words,
             beyond_cue: false,
             vouching: false,
+            entity_typed: false,
         };
         out.push(Line {
             dataset: kind.name().into(),

@@ -166,6 +166,9 @@ pub struct Context {
     /// the question gives must be there (what the question says of the
     /// proposal is checked, not most of it).
     pub vouching: bool,
+    /// The step extracts an entity of a declared catalog type: the entity's
+    /// type says the kind asked, which the passage need not write.
+    pub entity_typed: bool,
 }
 
 /// Words after a name that make it another person's: "Hugo Brandt Jr." is
@@ -258,7 +261,13 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         frame.answer,
         Answer::Year | Answer::Date | Answer::Number | Answer::Duration | Answer::Place
     );
-    if !ctx.has_words && soft_words && !typed && reading.soft < SOFT_MIN && !ctx.cued {
+    if !ctx.has_words
+        && soft_words
+        && !typed
+        && !ctx.entity_typed
+        && reading.soft < SOFT_MIN
+        && !ctx.cued
+    {
         return Err(Rejection::Topic((reading.soft * 100.0).round() as u32));
     }
     if !reading.typed && !cue_stands_in {

@@ -487,6 +487,13 @@ impl Runner<'_> {
             let tags = self.index.cue_attributes(std::slice::from_ref(&w.stem));
             read::written(frame, w).map(|name| (name, tags))
         });
+        // A step that finds an entity of a declared type ("which *service*
+        // is INC-2291 about?") checks the kind asked by the entity it
+        // extracts: no passage need write "service".
+        let entity_typed = matches!(
+            output,
+            Output::Entity { entity_type: Some(t) } if self.index.entity_types().contains(t)
+        );
         for (i, c) in s.found.candidates.iter().enumerate() {
             // Once a passage answers, the rest of the evidence window is read
             // too (no step is counted): the best-reading one among them wins.
@@ -512,6 +519,7 @@ impl Runner<'_> {
                 has_words,
                 beyond_cue,
                 vouching: verifying && !own_page(c.doc),
+                entity_typed,
             };
             if accept::another_generation(frame, &passage.title) {
                 j.reject(Rejection::Names);
