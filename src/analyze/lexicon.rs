@@ -191,8 +191,9 @@ pub const MONTHS: &[&str] = &[
 ];
 
 /// Other words for the names of common personal attributes: a question
-/// says "job title" or "position" where a profile tags the fact `role`.
-/// Consulted only for a word no passage writes ([`crate::index::Index::cue_attributes`]).
+/// says "job title" or "position" where a profile tags the fact `role`
+/// ([`crate::index::Index::cue_attributes`], whether or not a passage writes
+/// the word).
 const ATTRIBUTE_SYNONYMS: &[(&str, &[&str])] = &[
     ("role", &["title", "position", "occupation", "profession"]),
     ("employer", &["workplace", "firm"]),

@@ -196,17 +196,12 @@ impl Builder<'_> {
             // A thing of a declared catalog type is found as one ("the
             // *service* in incident INC-2291" is a service its log names);
             // else as a page's title.
-            let asked = crate::execute::kind::asked_noun(&d.question).and_then(|n| {
-                self.types
-                    .iter()
-                    .find(|t| t.eq_ignore_ascii_case(&n))
-                    .cloned()
-            });
+            let asked = patterns::asked_entity(&d.question, &self.types).unwrap_or(TITLE_TYPE);
             let id = self.follow(
                 d.question.clone(),
                 Constraints::new(),
                 Output::Entity {
-                    entity_type: Some(asked.unwrap_or_else(|| TITLE_TYPE.to_string())),
+                    entity_type: Some(asked.to_string()),
                 },
             );
             self.notes

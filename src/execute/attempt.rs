@@ -532,10 +532,10 @@ impl Runner<'_> {
             // An attribute the question names only through its tag ("what is
             // Sam's *role*?"): an untagged passage does not state it.
             if let Some((name, tags)) = &attribute {
-                let tagged = passage
-                    .meta_str("slot")
-                    .is_some_and(|slot| tags.iter().any(|t| t.eq_ignore_ascii_case(&slot)));
-                if !tagged {
+                if !tags
+                    .iter()
+                    .any(|t| self.index.slot_members(t).contains(&c.doc))
+                {
                     j.reject(Rejection::Noun(name.clone()));
                     continue;
                 }

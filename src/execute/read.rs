@@ -225,7 +225,7 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
 fn tagged_write(index: &crate::index::Index, attribute: &str, stem: &str) -> bool {
     index.slot_members(attribute).iter().any(|&doc| {
         index.passage(doc).is_some_and(|p| {
-            analyze::terms(&p.text)
+            analyze::passage_terms(&p.text)
                 .iter()
                 .any(|t| lexicon::lemma(&t.term) == stem)
         })
