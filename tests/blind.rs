@@ -21,7 +21,9 @@
 //! the same way by another hand after the engine had been fitted to the
 //! first; it is where a rule written for the first set shows whether it
 //! generalises ([`MIN_PASS_SECOND`]). A third (tests/fixtures/blind3, 96
-//! cases) is held out: read only as a count ([`MIN_PASS_THIRD`]).
+//! cases) was held out for one session and is now worked on
+//! ([`MIN_PASS_THIRD`]); a fourth (tests/fixtures/blind4, 96 cases) is held
+//! out: read only as a count ([`MIN_PASS_FOURTH`]).
 
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -76,8 +78,17 @@ const MIN_PASS_SECOND: usize = 73;
 /// cases written the same way by a third hand, after the engine of session
 /// 25). Kept held out: no change is written from its failures; it measures
 /// whether the changes made for the other sets and the suites generalise.
-/// Measured on that engine before any change of session 26: 34 of 96.
+/// Measured on that engine before any change of session 26: 34 of 96, and
+/// still 34 after it. Session 27 opened it as a working set (its failures
+/// are read and written against) and held out a fourth instead.
 const MIN_PASS_THIRD: usize = 34;
+
+/// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
+/// cases written the same way by a fourth hand, from the seeds and corpora
+/// only, at the start of session 27). Held out: no change is written from
+/// its failures. Measured on the engine of 3a2bd54, before any change of
+/// that session: 59 of 96.
+const MIN_PASS_FOURTH: usize = 59;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -330,5 +341,14 @@ fn third_blind_set() {
     assert!(
         passed >= MIN_PASS_THIRD,
         "{passed} of {total} cases of the third blind set pass, fewer than {MIN_PASS_THIRD}"
+    );
+}
+
+#[test]
+fn fourth_blind_set() {
+    let (passed, total) = run_set("blind4/cases.jsonl");
+    assert!(
+        passed >= MIN_PASS_FOURTH,
+        "{passed} of {total} cases of the fourth blind set pass, fewer than {MIN_PASS_FOURTH}"
     );
 }
