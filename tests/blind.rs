@@ -71,8 +71,9 @@ const MIN_PASS: usize = 97;
 /// noun of the part before (ref-63): 71. Then an instruction is read with
 /// the sentence after it that says what it does (doc-67): 72. Then a thing
 /// described by a catalog type's noun is found as one ("the service in
-/// incident INC-2291", inc-57): 73.
-const MIN_PASS_SECOND: usize = 73;
+/// incident INC-2291", inc-57): 73. Then (session 27) Chinese pairs read
+/// across words are no topic words (trv-63 "逾期提交需要怎么办"): 74.
+const MIN_PASS_SECOND: usize = 74;
 
 /// [`third_blind_set`] cases that must pass (tests/fixtures/blind3, 96
 /// cases written the same way by a third hand, after the engine of session
@@ -80,8 +81,10 @@ const MIN_PASS_SECOND: usize = 73;
 /// whether the changes made for the other sets and the suites generalise.
 /// Measured on that engine before any change of session 26: 34 of 96, and
 /// still 34 after it. Session 27 opened it as a working set (its failures
-/// are read and written against) and held out a fourth instead.
-const MIN_PASS_THIRD: usize = 34;
+/// are read and written against) and held out a fourth instead. Then
+/// Chinese pairs read across words are no topic words, "怎么办" asks what to
+/// do, and a fact only a replaced document states is missing: 37.
+const MIN_PASS_THIRD: usize = 37;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

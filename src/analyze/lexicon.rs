@@ -171,8 +171,12 @@ const FUNCTION_WORDS: &str =
 /// Chinese frame words (matched as substrings of a question).
 const FRAME_ZH: &[&str] = &[
     "期限", "时限", "时间", "规定", "要求", "办法", "方式", "方法", "情况", "问题", "内容", "条件",
-    "名称", "什么", "哪些", "多少", "多久",
+    "名称", "什么", "哪些", "多少", "多久", "材料", "资料",
 ];
+
+/// Chinese modal verbs written before the verb they qualify (要附, 须提交):
+/// a pair one opens is read across a word boundary.
+pub const MODALS_ZH: &str = "要须需应得能会可该";
 
 /// English month names, January first (their position + 1 is the month).
 pub const MONTHS: &[&str] = &[

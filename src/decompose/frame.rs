@@ -500,6 +500,11 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
 /// The expected answer of a Chinese question.
 fn answer_zh(q: &str) -> Answer {
     let has = |cues: &[&str]| cues.iter().any(|c| q.contains(c));
+    // What to do about a deadline asks what to do, not the deadline
+    // ("超过期限提交的话要怎么办？").
+    if has(&["怎么办", "怎么处理", "如何处理", "该怎么做"]) {
+        return Answer::Procedure;
+    }
     if has(&[
         "多久",
         "多长时间",
@@ -974,12 +979,24 @@ fn within(ranges: &[(usize, usize)], start: usize) -> bool {
 fn soft_zh(term: &str) -> bool {
     term.chars().count() == 1
         || lexicon::is_frame_zh(term)
-        || ["什么", "哪些", "哪个", "多少", "怎么", "如何", "是否", "吗"]
+        || QUESTION_ZH
             .iter()
             .any(|w| term.contains(w) || w.contains(term))
-        || term.chars().any(|c| {
-            "吗呢么哪谁几的了是什有对在和与及或把被将从向以于为也都就还又吧啊呀".contains(c)
-        })
+        || term.chars().any(binds_words_zh)
+}
+
+/// Chinese question words.
+const QUESTION_ZH: &[&str] = &["什么", "哪些", "哪个", "多少", "怎么", "如何", "是否", "吗"];
+
+/// True when a Chinese term is a question word (哪个, 什么).
+pub fn is_question_zh(term: &str) -> bool {
+    QUESTION_ZH.contains(&term)
+}
+
+/// True for a Chinese character that asks or binds words rather than
+/// naming a thing (吗, 的, 在, 什 …).
+pub fn binds_words_zh(c: char) -> bool {
+    "吗呢么哪谁几的了是什有对在和与及或把被将从向以于为也都就还又吧啊呀给个".contains(c)
 }
 
 thread_local! {
@@ -1228,6 +1245,9 @@ mod tests {
         assert_eq!(a("What does the health check request?"), Answer::Open);
         assert_eq!(a("境内报销审批后多久付款?"), Answer::Duration);
         assert_eq!(a("境外的提交期限也与境内一样吗?"), Answer::Duration);
+        // What to do about a deadline is no deadline.
+        assert_eq!(a("超过期限提交的话要怎么办？"), Answer::Procedure);
+        assert_eq!(a("逾期提交该怎么做"), Answer::Procedure);
         assert_eq!(a("玩家用什么泡封敌人？"), Answer::Open);
         assert_eq!(a("这部电影是哪一年上映的？"), Answer::Year);
         assert_eq!(a("可以用现金退款吗？"), Answer::YesNo);

@@ -132,11 +132,10 @@ pub fn kind_name(answer: Answer) -> &'static str {
 }
 
 /// Topic words the corpus never uses, and their share of the topic weight.
+/// (Chinese pairs count once [`super::read::weights`] has softened those
+/// read across words: the ones left are words the corpus lacks.)
 pub fn unknown_topic(words: &[Weighted]) -> (Vec<&str>, f32) {
-    let topic: Vec<&Weighted> = words
-        .iter()
-        .filter(|w| w.role != Role::Soft && !w.stem.chars().any(crate::analyze::is_cjk))
-        .collect();
+    let topic: Vec<&Weighted> = words.iter().filter(|w| w.role != Role::Soft).collect();
     let total: f32 = topic.iter().map(|w| w.weight).sum();
     let unknown: Vec<&Weighted> = topic.iter().copied().filter(|w| w.unknown).collect();
     let share = if total > 0.0 {

@@ -351,6 +351,26 @@ impl Runner<'_> {
             .collect()
     }
 
+    /// True when another passage of `doc`'s document (`meta.doc`) is not
+    /// superseded: a newer revision exists.
+    fn has_current_revision(&self, doc: u32) -> bool {
+        let Some(document) = self
+            .index
+            .passage(doc)
+            .and_then(|p| p.meta_str("doc"))
+            .and_then(|d| self.index.resolve(&d))
+        else {
+            return false;
+        };
+        self.index.owners(document).iter().any(|&other| {
+            other != doc
+                && self
+                    .index
+                    .passage(other)
+                    .is_some_and(|p| !p.is_superseded())
+        })
+    }
+
     /// Step 3: reads candidates in rank order and keeps those that answer.
     fn judge(
         &mut self,
@@ -873,8 +893,20 @@ impl Runner<'_> {
                 .passage(doc)
                 .map(|p| p.id.clone())
                 .unwrap_or_default();
-            slot.state = SlotState::Unresolved;
-            slot.reason = Some(format!("stale-rule: only superseded passages apply ({id})"));
+            // A rule is stale when its document has a current revision this
+            // request cannot use (runbook r7 beside an operations-only r8);
+            // a document replaced by another that does not state it (the
+            // 2024 trial supplement, where the 2026 one has no deadline)
+            // leaves the fact missing.
+            if self.has_current_revision(doc) {
+                slot.state = SlotState::Unresolved;
+                slot.reason = Some(format!("stale-rule: only superseded passages apply ({id})"));
+            } else {
+                slot.state = SlotState::Missing;
+                slot.reason = Some(format!(
+                    "no current passage states it (only the superseded {id} does)"
+                ));
+            }
         } else if candidates.is_empty() {
             slot.state = SlotState::Missing;
             slot.reason = Some("no passage matches".into());
