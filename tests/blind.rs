@@ -83,8 +83,10 @@ const MIN_PASS_SECOND: usize = 74;
 /// still 34 after it. Session 27 opened it as a working set (its failures
 /// are read and written against) and held out a fourth instead. Then
 /// Chinese pairs read across words are no topic words, "怎么办" asks what to
-/// do, and a fact only a replaced document states is missing: 37.
-const MIN_PASS_THIRD: usize = 37;
+/// do, and a fact only a replaced document states is missing: 37. Then a
+/// question word after a preposition ("…, and in what city?") or chat's "n"
+/// opens a part: 40.
+const MIN_PASS_THIRD: usize = 40;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

@@ -213,9 +213,27 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
         return (!rest.is_empty() && !topic.is_empty() && own != theirs)
             .then(|| format!("{own}{topic}{rest}{mark}"));
     }
-    // "… last year's?": the owner ends the part, with nothing it owns.
     let words = analyze::words(bare);
     let first = words.first().map(|w| w.term.as_str())?;
+    // "…, and in what city?": a question word after a preposition, and its
+    // noun, asks the part before's question of a place or time ("When was
+    // Callum Reid born, and in what city?" → "in what city was Callum Reid
+    // born?").
+    let asked_after = words
+        .get(1)
+        .is_some_and(|w| frame::WH.contains(&w.term.as_str()));
+    if asked_after && words.len() <= 4 && crate::decompose::split::WH_PREPOSITIONS.contains(&first)
+    {
+        let lead = analyze::words(previous);
+        let wh = lead
+            .first()
+            .filter(|w| frame::WH.contains(&w.term.as_str()))?;
+        // "How long is X": the question word is two words.
+        let wh = if wh.term == "how" { lead.get(1)? } else { wh };
+        let rest = previous.get(wh.end..)?.trim();
+        return (!rest.is_empty()).then(|| format!("{bare} {rest}{mark}"));
+    }
+    // "… last year's?": the owner ends the part, with nothing it owns.
     let owner_last = bare.ends_with("'s") || bare.ends_with("’s");
     if !owner_last || words.len() > 6 || !frame::WH.contains(&first) {
         return None;
@@ -317,6 +335,23 @@ mod tests {
             ),
             ("who is Priya's?", "Where does Sam work?", None),
             ("去年付款要多久", "今年境内差旅报销提交期限是多久", None),
+            // A place or time asked of the part before's question.
+            (
+                "in what city?",
+                "When was Callum Reid born",
+                Some("in what city was Callum Reid born?"),
+            ),
+            (
+                "and at what time",
+                "When did the orchestrator give up?",
+                None,
+            ),
+            ("in what city is the firm based?", "Who founded it?", None),
+            (
+                "from what day?",
+                "How long is the refund window for electronics",
+                Some("from what day is the refund window for electronics?"),
+            ),
             ("今年是多久", "今年境内差旅报销提交期限是多久", None),
         ];
         for (part, before, want) in cases {

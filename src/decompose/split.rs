@@ -175,9 +175,18 @@ fn conjunction(w: &[Word], i: usize) -> Option<usize> {
         "as" if at(i + 1) == "well" && at(i + 2) == "as" => Some(3),
         "and" if matches!(at(i + 1), "also" | "then") => Some(2),
         "and" | "but" | "also" | "plus" => Some(1),
+        // Chat shorthand, only before a question word ("… n how much is …").
+        "n" if WH.contains(&at(i + 1)) => Some(1),
         _ => None,
     }
 }
+
+/// Prepositions a question word may follow at the start of a question
+/// ("and in what city?", "and within how many seconds …").
+pub(super) const WH_PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "for", "from", "to", "within", "by", "with", "after", "before", "until",
+    "under", "into", "during", "since", "through",
+];
 
 /// The words a question's verb phrases share ("How do I", "how to", "How
 /// can we"): up to the first verb after the auxiliary or "to".
@@ -414,6 +423,7 @@ fn split_en(clause: &str) -> Vec<String> {
         // ("…who was recognized by MIAL and is an American soprano?": an
         // indefinite predicate goes on with a subject the wh-word is.)
         let interrogative = WH.contains(&next)
+            || (WH_PREPOSITIONS.contains(&next) && WH.contains(&after))
             || ((asks || requests)
                 && AUX.contains(&next)
                 && !after.is_empty()
@@ -923,6 +933,27 @@ mod tests {
                 .map(|q| format!("{q}: {:?}", clauses(q))),
         );
         assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn chat_n_and_a_preposition_before_the_question_word_split() {
+        assert_eq!(
+            clauses("what is the refund window n how much is the fee"),
+            vec!["what is the refund window?", "how much is the fee?"]
+        );
+        // "n" before no question word is no conjunction.
+        assert_eq!(
+            clauses("how is the fee for item n computed?"),
+            vec!["how is the fee for item n computed?"]
+        );
+        assert_eq!(
+            clauses("Who founded the label, and in what city?"),
+            vec!["Who founded the label?", "in what city?"]
+        );
+        assert_eq!(
+            clauses("Who founded the label and in 1985 released what?"),
+            vec!["Who founded the label and in 1985 released what?"]
+        );
     }
 
     #[test]
