@@ -16,6 +16,9 @@ use crate::analyze::fold::Lower;
 /// English greetings, as whole words.
 const ENGLISH: &[&str] = &["hey", "hi", "hello", "hiya", "ok", "okay", "so", "um"];
 
+/// Words that go on with an English greeting ("hey there", "hello again").
+const AFTER_GREETING: &[&str] = &["there", "again", "all"];
+
 /// Chinese greetings, as written.
 const CHINESE: &[&str] = &["你好", "您好", "请问", "嗨"];
 
@@ -29,12 +32,39 @@ fn greeting(text: &str) -> Option<usize> {
             .find(|c: char| !c.is_ascii_alphabetic())
             .unwrap_or(text.len());
         let english = ENGLISH.contains(&text.get(..end)?.lower().as_str());
-        (english.then_some(end)?, false)
+        let end = english.then_some(end)?;
+        // "Hey there -", "hello again -": a word that only goes on with the
+        // greeting is part of it.
+        let then = text.get(end..)?;
+        let next = then.trim_start();
+        let next_end = next
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(next.len());
+        // (Written in lower case: "Hello Again" is a title.)
+        let more = next_end > 0
+            && next_end < next.len()
+            && AFTER_GREETING.contains(&next.get(..next_end)?);
+        let end = if more {
+            end + (then.len() - next.len()) + next_end
+        } else {
+            end
+        };
+        (end, false)
     };
     let rest = text.get(word..)?;
     let after = rest
-        .find(|c: char| !(c.is_whitespace() || ",.!，。！、".contains(c)))
+        .find(|c: char| !(c.is_whitespace() || ",.!，。！、-–—:".contains(c)))
         .unwrap_or(rest.len());
+    // A dash sets a greeting off only with a space and before a word ("Hey
+    // - which …"; "Hi-5" and "Hi - 5" are a name).
+    let gap = rest.get(..after).unwrap_or("");
+    let dashed = gap.contains(['-', '–', '—']);
+    let word_next = rest
+        .get(after..)
+        .is_some_and(|next| next.starts_with(char::is_alphabetic));
+    if dashed && !(gap.contains(char::is_whitespace) && word_next) {
+        return None;
+    }
     // An English greeting is a word of its own ("Okayama", "Hi-5" are
     // not), set off by punctuation or followed by a word in lower case
     // ("Hello Sailor released …" names the band). Chinese writes no spaces.
@@ -76,10 +106,16 @@ mod tests {
         );
         assert_eq!(strip("Hi! what is my role?"), "what is my role?");
         assert_eq!(strip("hello how do I deploy"), "how do I deploy");
+        assert_eq!(strip("Hey there, hi, where do I work"), "where do I work");
         assert_eq!(
-            strip("Hey there, hi, where do I work"),
-            "there, hi, where do I work"
+            strip("Hey - the service whose deploy gave up: how do we roll it back?"),
+            "the service whose deploy gave up: how do we roll it back?"
         );
+        assert_eq!(
+            strip("hello again - what fee do I pay?"),
+            "what fee do I pay?"
+        );
+        assert_eq!(strip("hi all: where do I work?"), "where do I work?");
         assert_eq!(
             strip("okay so what is the refund window"),
             "what is the refund window"
@@ -98,6 +134,8 @@ mod tests {
             "Which song did Hello Sailor release?",
             "Hello Sailor released which album in 1977?",
             "Hi-5 was formed in which year?",
+            "Hi - 5 was formed in which year?",
+            "Hello Again was released in which year?",
             "so",
             "hi",
             "你好",
