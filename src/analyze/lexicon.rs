@@ -491,6 +491,11 @@ pub fn agent_verb(word: &str) -> Option<String> {
 /// of X's death"): a biography states them as a life span in parentheses,
 /// without the word.
 pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
+
+/// Stems of the verbs that ask where a thing is ("based in what city",
+/// "where is it located", "headquartered"): a place answers them in any
+/// words ("works at Northwind Labs in Lisbon").
+pub const PLACE_VERBS: &[&str] = &["base", "locat", "situat", "headquart"];
 /// Life events that have a place but no date a life span gives ("Where did
 /// she grow up?"): the answering sentence must name them.
 pub const LIFE_PLACES: &[&str] = &["grow"];

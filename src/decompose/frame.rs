@@ -1052,6 +1052,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
     // written"); the word after "how" ("long", "many") is part of the
     // question word.
     let kind_noun = kind_nouns(question, &w);
+    let both = w.iter().any(|x| x.lower == "both");
     let comparatives: Vec<usize> = w
         .iter()
         .filter(|x| COMPARATIVES.contains(&x.lower.as_str()))
@@ -1080,6 +1081,12 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 // "the date of X's death": a life span states it unworded.
                 || (matches!(answer, Answer::Year | Answer::Date)
                     && lexicon::LIFE_EVENTS.contains(&t.term.as_str()))
+                // "… is based in what city?": a place says where, unworded.
+                // (Not where two things are "both based": one page's place
+                // is not theirs in common, and the verb stays to be read.)
+                || (answer == Answer::Place
+                    && !both
+                    && lexicon::PLACE_VERBS.contains(&t.term.as_str()))
             {
                 Role::Soft
             } else {
@@ -1366,6 +1373,11 @@ mod tests {
         assert_eq!(of("How can we roll back?", Role::Topic), vec!["roll"]);
         assert!(of("where do I work?", Role::Topic).is_empty());
         assert_eq!(of("where does Priya work?", Role::Soft), vec!["work"]);
+        assert!(of("Where is the studio based?", Role::Soft).contains(&"base".to_string()));
+        assert!(of("In what city is the firm located?", Role::Soft).contains(&"locat".to_string()));
+        assert!(of("Are A and B both based where?", Role::Topic).contains(&"base".to_string()));
+        // Asked as no place, it is a topic word.
+        assert!(of("What is the based rate?", Role::Topic).contains(&"base".to_string()));
         // The topic of a yes/no question is not a verb, even in -ing form.
         assert_eq!(of("do you refund shipping?", Role::Topic), vec!["ship"]);
         // Inside a relative clause, and in a strict frame, verbs must match.
