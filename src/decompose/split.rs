@@ -305,6 +305,11 @@ fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
                     && !crate::analyze::lexicon::is_participle(third)
                     && !NEGATION.contains(&third)
             }
+            // ", at what time did …": "which" and "whom" after a
+            // preposition open relative clauses (", in which he …").
+            _ if WH_PREPOSITIONS.contains(&next) && matches!(after, "what" | "how") => {
+                asks && !third.is_empty()
+            }
             _ => asks && AUX.contains(&next) && subject(after),
         }
 }
@@ -949,6 +954,20 @@ mod tests {
         assert_eq!(
             clauses("Who founded the label, and in what city?"),
             vec!["Who founded the label?", "in what city?"]
+        );
+        assert_eq!(
+            clauses(
+                "Which service failed, at what time did it give up, and how often does it retry?"
+            ),
+            vec![
+                "Which service failed?",
+                "at what time did it give up?",
+                "how often does it retry?"
+            ]
+        );
+        assert_eq!(
+            clauses("Where was the film shot, in which he starred?"),
+            vec!["Where was the film shot, in which he starred?"]
         );
         assert_eq!(
             clauses("Who founded the label and in 1985 released what?"),
