@@ -324,38 +324,31 @@ fn run_set(file: &str) -> (usize, usize) {
     (passed, cases.len())
 }
 
+/// Runs one set and fails when fewer than `min` of its cases pass.
+fn holds(file: &str, min: usize) {
+    let (passed, total) = run_set(file);
+    assert!(
+        passed >= min,
+        "{passed} of {total} cases of {file} pass, fewer than {min}"
+    );
+}
+
 #[test]
 fn blind_wordings() {
-    let (passed, total) = run_set("blind/cases.jsonl");
-    assert!(
-        passed >= MIN_PASS,
-        "{passed} of {total} blind cases pass, fewer than {MIN_PASS}"
-    );
+    holds("blind/cases.jsonl", MIN_PASS);
 }
 
 #[test]
 fn second_blind_set() {
-    let (passed, total) = run_set("blind2/cases.jsonl");
-    assert!(
-        passed >= MIN_PASS_SECOND,
-        "{passed} of {total} cases of the second blind set pass, fewer than {MIN_PASS_SECOND}"
-    );
+    holds("blind2/cases.jsonl", MIN_PASS_SECOND);
 }
 
 #[test]
 fn third_blind_set() {
-    let (passed, total) = run_set("blind3/cases.jsonl");
-    assert!(
-        passed >= MIN_PASS_THIRD,
-        "{passed} of {total} cases of the third blind set pass, fewer than {MIN_PASS_THIRD}"
-    );
+    holds("blind3/cases.jsonl", MIN_PASS_THIRD);
 }
 
 #[test]
 fn fourth_blind_set() {
-    let (passed, total) = run_set("blind4/cases.jsonl");
-    assert!(
-        passed >= MIN_PASS_FOURTH,
-        "{passed} of {total} cases of the fourth blind set pass, fewer than {MIN_PASS_FOURTH}"
-    );
+    holds("blind4/cases.jsonl", MIN_PASS_FOURTH);
 }

@@ -18,12 +18,10 @@
 //! ("Also, …", "还有，…") is dropped; no part shorter than two words is
 //! produced.
 
+// English interrogative words that open a new question: the frame's.
+use super::frame::WH;
 use crate::analyze::fold::Lower;
 
-/// English interrogative words that open a new question.
-const WH: &[&str] = &[
-    "how", "what", "when", "where", "which", "who", "whom", "whose", "why", "whether",
-];
 /// Auxiliaries that open a yes/no question when followed by a subject.
 const AUX: &[&str] = &[
     "are", "can", "could", "did", "do", "does", "has", "have", "is", "may", "might", "must",

@@ -243,6 +243,11 @@ fn soften_seams(index: &crate::index::Index, frame: &Frame, words: &mut [Weighte
     let word = |t: &crate::decompose::frame::Term| {
         pair(t) && (index.df(&t.term) > 0 || lexicon::is_frame_zh(&t.term))
     };
+    let frame_word = |x: Option<&crate::decompose::frame::Term>| {
+        x.is_some_and(|x| {
+            lexicon::is_frame_zh(&x.term) || crate::decompose::frame::is_question_zh(&x.term)
+        })
+    };
     for w in words.iter_mut() {
         let Some(t) = frame.terms.get(w.position) else {
             continue;
@@ -264,11 +269,6 @@ fn soften_seams(index: &crate::index::Index, frame: &Frame, words: &mut [Weighte
             .iter()
             .find(|x| x.start == middle && x.end > t.end && word(x));
         let modal = t.term.chars().any(|c| lexicon::MODALS_ZH.contains(c));
-        let frame_word = |x: Option<&crate::decompose::frame::Term>| {
-            x.is_some_and(|x| {
-                lexicon::is_frame_zh(&x.term) || crate::decompose::frame::is_question_zh(&x.term)
-            })
-        };
         let seam = if w.unknown {
             modal
                 || frame_word(before)
@@ -303,10 +303,11 @@ fn soften_seams(index: &crate::index::Index, frame: &Frame, words: &mut [Weighte
         {
             continue;
         }
+        // (A word is a pair, so never the character itself.)
         let held = frame
             .terms
             .iter()
-            .any(|x| x.start <= t.start && t.end <= x.end && x.start < x.end && word(x) && x != t);
+            .any(|x| x.start <= t.start && t.end <= x.end && word(x));
         if !held {
             w.role = Role::Topic;
         }
