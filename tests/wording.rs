@@ -764,6 +764,16 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "who wrote the health check?", &[not(Missing, "no passage states a person")]),
         case(Docs, PUBLIC, "Who maintains the rollback command", &[not(Missing, "")]),
         case(Help, PUBLIC, "Who does Priya work for?", &[ok(&[], &["Northwind"])]),
+        // Paraphrases: another verb, another wording of "who"; no passage of
+        // the docs names anyone (a product written in lower case elsewhere,
+        // "Skiff … skiff deploy", is no one).
+        case(Docs, PUBLIC, "who designed the health check?", &[not(Missing, "no passage states a person")]),
+        case(Docs, PUBLIC, "Who is in charge of the rollback command?", &[not(Missing, "no passage states a person")]),
+        // A name first in its sentence, before its verb (even past "still"),
+        // answers; Chinese is not read for names.
+        case(Help, PUBLIC, "who does not eat meat?", &[ok(&["mem-priya-meat"], &["Priya"])]),
+        case(Help, PUBLIC, "who works nights at the harbour bakery?", &[ok(&["mem-sam-work"], &["Sam"])]),
+        case(Help, PUBLIC, "境外报销由谁审核？", &[ok(&["travel-s2-submit"], &["部门负责人"])]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I roll back a deploy?", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I install the CLI and roll back a deploy?", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "how to install the CLI, and how to roll back a deploy", &[INSTALL, ROLLBACK]),
@@ -793,6 +803,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "How do I change the health check path?", &[MISSING]),
         case(Docs, PUBLIC, "how can I change the path the health check calls", &[MISSING]),
         case(Docs, PUBLIC, "How do I set a different health check path", &[MISSING]),
+        // The head of the compound noun must be there ("path"); where it is,
+        // the compound answers ("the runtime variables", "the restocking fee").
+        case(Docs, PUBLIC, "how do I edit the health check path?", &[not(Missing, "no passage speaks of the health check path")]),
+        case(Docs, PUBLIC, "How do I set the runtime variables?", &[ENV_VARS]),
+        case(Help, PUBLIC, "What is the restocking fee for opened electronics?", &[ok(&["refund-restocking"], &["10 percent"])]),
         case(Docs, PUBLIC, "How do I put the skiff binary on my PATH?", &[INSTALL]),
         case(Docs, PUBLIC, "How do I check the install?", &[ok(&["install#verify-the-install"], &["skiff version"])]),
         case(Docs, PUBLIC, "what path does the health check request?", &[HEALTH]),
