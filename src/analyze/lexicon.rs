@@ -496,6 +496,37 @@ pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 /// "where is it located", "headquartered"): a place answers them in any
 /// words ("works at Northwind Labs in Lisbon").
 pub const PLACE_VERBS: &[&str] = &["base", "locat", "situat", "headquart"];
+/// Nouns that name someone by the part they play at work, written in lower
+/// case ("page the on-call *DBA*", "approved by your *manager*"): they
+/// answer "who?" as a name does. (The people of biographies — actor,
+/// founder — are the execute stage's kind nouns.)
+pub const ROLES: &[&str] = &[
+    "manager",
+    "lead",
+    "owner",
+    "maintainer",
+    "administrator",
+    "admin",
+    "head",
+    "staff",
+    "employee",
+    "customer",
+    "dba",
+    "operator",
+    "reviewer",
+    "approver",
+    "supervisor",
+    "colleague",
+    "department",
+    "on-call",
+];
+/// Technical acronyms, which name a protocol, a format or a variable and
+/// never someone ("an HTTP GET", "on your PATH").
+pub const TECHNICAL_ACRONYMS: &[&str] = &[
+    "http", "https", "get", "post", "put", "delete", "head", "path", "url", "uri", "api", "cli",
+    "ci", "json", "yaml", "toml", "html", "css", "xml", "dns", "ssh", "tls", "ssl", "tcp", "udp",
+    "ip", "id", "ok", "utc", "gmt", "sql", "home", "key", "pid", "cpu", "gpu", "ram", "os",
+];
 /// Life events that have a place but no date a life span gives ("Where did
 /// she grow up?"): the answering sentence must name them.
 pub const LIFE_PLACES: &[&str] = &["grow"];

@@ -92,6 +92,11 @@ pub struct Frame {
     /// only name them similarly, since the join itself checks the key.
     pub joined: Vec<(usize, usize)>,
     pub terms: Vec<Term>,
+    /// The heads of the compound nouns a determiner opens, each as (the
+    /// phrase's byte range, its head's): "the health check *path*" asks
+    /// about a path, and a passage on the health check alone speaks of
+    /// something else.
+    pub heads: Vec<((usize, usize), (usize, usize))>,
 }
 
 impl Frame {
@@ -896,18 +901,117 @@ fn that_relative(q: &str, w: &[Word], i: usize) -> bool {
 /// the health check *request*?"). A verb-form word right after a determiner
 /// is a noun ("a *deploy*"), and a verb inside a relative clause is kept: it
 /// describes what is asked about ("the service that *failed* …").
-fn soft_verbs(w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
+fn soft_verbs(q: &str, w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
     w.iter()
         .enumerate()
-        .filter(|(i, x)| {
+        .filter(|&(i, x)| {
             let after_determiner = i
                 .checked_sub(1)
                 .and_then(|p| w.get(p))
                 .is_some_and(|p| DETERMINERS.contains(&p.lower.as_str()));
-            lexicon::is_verb(&x.lower) && !after_determiner && !within(relative, x.start)
+            lexicon::is_verb(&x.lower)
+                && !after_determiner
+                && !inside_noun_phrase(q, w, i)
+                && !within(relative, x.start)
         })
         .map(|(_, x)| x.start)
         .collect()
+}
+
+/// True when a word can be part of a noun phrase: no determiner, stop
+/// word or function word.
+fn content(x: &Word) -> bool {
+    !DETERMINERS.contains(&x.lower.as_str())
+        && !analyze::is_stop_word(&x.lower)
+        && !lexicon::is_function_stem(&analyze::stem(&x.lower))
+}
+
+/// True when a content word can go on a compound noun: not an adjective
+/// or a participle written after it ("a research station *reachable* by
+/// ferry", "a player *born* in 1972", "a film *released* in").
+fn nominal(x: &Word) -> bool {
+    let w = x.lower.as_str();
+    let participle = w == "born" || (w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"));
+    content(x) && !participle && !["able", "ible"].iter().any(|end| w.ends_with(end))
+}
+
+/// True when only spaces lie between two words.
+fn adjacent(q: &str, a: &Word, b: &Word) -> bool {
+    q.get(a.start + a.text.len()..b.start)
+        .is_some_and(|gap| !gap.is_empty() && gap.trim().is_empty())
+}
+
+/// True when `w[i]` is a noun inside a noun phrase a determiner opens: it
+/// follows the determiner through lowercase content words and another
+/// follows it, with nothing but spaces between them ("the health *check*
+/// path"; not "a single *called* Low Water", nor an adverb: "The
+/// Tidewalkers *originally* came"). The last word of such a run may still be the verb ("what does
+/// the health check *request*?").
+fn inside_noun_phrase(q: &str, w: &[Word], i: usize) -> bool {
+    let (Some(x), Some(next)) = (w.get(i), w.get(i + 1)) else {
+        return false;
+    };
+    let Some(d) = opened_at(q, w, i).filter(|&d| d + 1 < i) else {
+        return false;
+    };
+    content(next)
+        && adjacent(q, x, next)
+        && lowercase(w.get(d + 1..=i + 1))
+        && !x.lower.ends_with("ly")
+}
+
+/// True when every word of a run is written in lower case (a compound
+/// noun, not a name: "the health check path", not "The Tidewalkers").
+fn lowercase(run: Option<&[Word]>) -> bool {
+    run.is_some_and(|run| run.iter().all(|r| !r.text.chars().any(char::is_uppercase)))
+}
+
+/// The index of the determiner that opens the run of adjacent content words
+/// `w[i]` ends.
+fn opened_at(q: &str, w: &[Word], i: usize) -> Option<usize> {
+    let mut k = i;
+    loop {
+        let (p, cur) = (w.get(k.checked_sub(1)?)?, w.get(k)?);
+        if !adjacent(q, p, cur) {
+            return None;
+        }
+        if DETERMINERS.contains(&p.lower.as_str()) {
+            return Some(k - 1);
+        }
+        if !content(p) {
+            return None;
+        }
+        k -= 1;
+    }
+}
+
+/// The compound nouns a determiner opens, as (phrase, head) byte ranges:
+/// two or more adjacent lowercase content words after it, where no other
+/// follows ("change *the health check path*"). The last word is the head
+/// unless it may be the verb: after an auxiliary ("what does the health
+/// check request?") or a noun ("the path the health check calls"), a verb
+/// form ends the subject, not a compound.
+fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> {
+    let mut out = Vec::new();
+    for (i, x) in w.iter().enumerate() {
+        let continues = w
+            .get(i + 1)
+            .is_some_and(|n| nominal(n) && adjacent(q, x, n));
+        let Some(d) = opened_at(q, w, i).filter(|&d| d + 1 < i && !continues && nominal(x)) else {
+            continue;
+        };
+        let before = d.checked_sub(1).and_then(|b| w.get(b));
+        let object = before.is_some_and(|b| {
+            lexicon::is_verb(&b.lower)
+                || (analyze::is_stop_word(&b.lower) && !AUX.contains(&b.lower.as_str()))
+        });
+        if lowercase(w.get(d + 1..=i)) && (object || !lexicon::is_verb(&x.lower)) {
+            let start = w.get(d + 1).map_or(x.start, |f| f.start);
+            let end = x.start + x.text.len();
+            out.push(((start, end), (x.start, end)));
+        }
+    }
+    out
 }
 
 /// The byte starts of the words that name the kind of answer.
@@ -1041,7 +1145,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             .any(|x| FIRST_PERSON.contains(&x.lower.as_str()) && x.text != "I'");
     let relative = relative_clauses(question, &w);
     let verbs: Vec<usize> = if strictness == Strictness::Question {
-        let mut verbs = soft_verbs(&w, &relative);
+        let mut verbs = soft_verbs(question, &w, &relative);
         verbs.extend(verbal_attributes(&w));
         verbs
     } else {
@@ -1111,6 +1215,18 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             t.role = Role::Topic;
         }
     }
+    let heads = if strictness == Strictness::Question {
+        compound_heads(question, &w)
+            .into_iter()
+            .filter(|&(_, (s, _))| {
+                terms
+                    .iter()
+                    .any(|t| t.start == s && t.role == Role::Topic && !within(&names, s))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Frame {
         question: question.to_string(),
         answer,
@@ -1118,6 +1234,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         first_person,
         names,
         joined: Vec::new(),
+        heads,
         terms,
     }
 }
@@ -1345,10 +1462,78 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_form_inside_a_compound_noun_is_a_noun() {
+        // "check" between a determiner's noun and another noun is a noun.
+        for q in [
+            "How do I change the health check path?",
+            "how can I change the path the health check calls",
+            "what does the health check request?",
+        ] {
+            assert!(of(q, Role::Topic).contains(&"check".to_string()), "{q}");
+        }
+        // Not right after the determiner's noun before a stop word, a name
+        // or an adverb.
+        assert!(!of(
+            "What happens if a server fails the health check during a deploy?",
+            Role::Topic
+        )
+        .contains(&"check".to_string()));
+        assert!(of(
+            "Which British band released it, which had a single called Low Water?",
+            Role::Soft
+        )
+        .contains(&"call".to_string()));
+        assert!(of(
+            "The Tidewalkers originally came from which city?",
+            Role::Soft
+        )
+        .contains(&"origin".to_string()));
+    }
+
+    #[test]
+    fn compound_heads_are_nouns_after_a_determiner() {
+        let heads = |q: &str| -> Vec<String> {
+            let f = frame(q, Strictness::Question);
+            f.heads
+                .iter()
+                .map(|&(p, _)| f.question.get(p.0..p.1).unwrap_or_default().to_string())
+                .collect()
+        };
+        assert_eq!(
+            heads("How do I change the health check path?"),
+            ["health check path"]
+        );
+        assert_eq!(
+            heads("Who maintains the rollback command"),
+            ["rollback command"]
+        );
+        // The verb after an auxiliary's subject, or after a noun (a relative
+        // clause without "that"), ends no compound.
+        assert!(heads("what does the health check request?").is_empty());
+        assert!(heads("how can I change the path the health check calls").is_empty());
+        // An adjective or a participle after the noun is no head; a frame
+        // word ("window") no topic; a name no compound.
+        assert_eq!(
+            heads("Which island has a marine research station reachable by ferry?"),
+            ["marine research station"]
+        );
+        assert_eq!(
+            heads("Where did a rugby player born in 1972 grow up?"),
+            ["rugby player"]
+        );
+        assert!(heads("What is the refund window for electronics?").is_empty());
+        assert!(heads("When did the Greywell Sisters form?").is_empty());
+        // A description a follow step resolves has none.
+        assert!(frame("the health check path", Strictness::Strict)
+            .heads
+            .is_empty());
+    }
+
+    #[test]
     fn predicate_verbs_frame_nouns_and_kind_nouns_are_soft() {
         assert_eq!(
             of("what does the health check request?", Role::Soft),
-            vec!["check", "request"]
+            vec!["request"]
         );
         assert_eq!(
             of("how long are snapshots kept?", Role::Soft),

@@ -8,7 +8,10 @@
 //! "window" or "期限" and the predicate verb of an inverted question are soft
 //! and do not count), most of them inside one clause, and a value of the
 //! expected kind in the answering sentence (a duration for "how long", an
-//! instruction for "how do I", a year for "what year"). A topic word the whole
+//! instruction for "how do I", a year for "what year", a name or a role for
+//! "who"). A passage that writes a compound noun's modifiers and not its
+//! head speaks of another thing ("the health check *path*" is not answered
+//! by the health check's section). A topic word the whole
 //! corpus never uses ("shipping", "Kubernetes") sinks the part: the documents
 //! cannot answer it, however well the rest matches.
 //!
@@ -24,6 +27,7 @@
 //! reason shown when no passage is accepted.
 
 use super::read::{Reading, Weighted};
+use crate::analyze::fold::Lower;
 use crate::decompose::frame::{Answer, Frame, Role};
 
 /// Share of the question's names a passage must name in full: one name of
@@ -54,6 +58,9 @@ pub enum Rejection {
     Names,
     /// Too little of the topic (as a percentage of its weight).
     Topic(u32),
+    /// The passage speaks of a compound noun's modifiers and never of its
+    /// head (the phrase, "health check path").
+    Head(String),
     /// The matching words are spread over the passage, not in one clause.
     Spread,
     /// No value of the expected kind in the answering sentence.
@@ -79,6 +86,7 @@ impl Rejection {
             Rejection::Topic(p) => {
                 format!("no passage applies (the best has {p}% of the question's topic)")
             }
+            Rejection::Head(phrase) => format!("no passage speaks of the {phrase}"),
             Rejection::Spread => "no passage answers it in one place".into(),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
             Rejection::Noun(n) => format!("no passage names the {n} asked for"),
@@ -246,6 +254,10 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     let cue_is_topic = cue_stands_in && !ctx.beyond_cue;
     if reading.topic < TOPIC_MIN && !cue_is_topic {
         return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
+    }
+    if let Some((s, e)) = reading.unheaded.filter(|_| !cue_is_topic) {
+        let phrase = frame.question.get(s..e).unwrap_or_default();
+        return Err(Rejection::Head(phrase.lower()));
     }
     if reading.local < LOCAL_MIN && !cue_is_topic {
         return Err(Rejection::Spread);

@@ -159,6 +159,15 @@ pub fn class_of(noun: &str) -> Option<Class> {
     by_stem.get(&crate::analyze::stem(noun)).copied()
 }
 
+/// True when a lowercase word is, as written, a kind noun of people or
+/// groups ("drummer", "label", "band"). Exact, not by stem: "command" is
+/// no commander.
+pub fn names_someone(word: &str) -> bool {
+    CLASSES
+        .iter()
+        .any(|(class, nouns)| WHO.contains(class) && nouns.split_whitespace().any(|n| n == word))
+}
+
 /// A word of a phrase: lowercase, without the punctuation around it, and
 /// whether punctuation ended it (a comma, a closing quote, `?`).
 fn bare(word: &str) -> (String, bool) {

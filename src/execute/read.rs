@@ -386,6 +386,9 @@ pub struct Reading {
     /// date, a life span in parentheses opens it ("Robin Gibb (22 December
     /// 1949 – 20 May 2012)"); true when the question asks about none.
     pub dates_life: bool,
+    /// The byte range of a question's compound noun whose head the passage
+    /// does not write ([`Frame::heads`]).
+    pub unheaded: Option<(usize, usize)>,
 }
 
 /// The byte range of the name a life event is asked of: the question's
@@ -863,8 +866,73 @@ pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
         Answer::Procedure if text.chars().any(analyze::is_cjk) => true,
         Answer::Procedure => instructs(text),
         Answer::Place => names_place(text, locative),
+        // A person is read against the whole passage ([`names_person`]).
         Answer::Person | Answer::YesNo | Answer::Reason | Answer::Open => true,
     }
+}
+
+/// True when an English clause names someone: a name (a capitalised word
+/// that is no function word, past the clause's first or first before a
+/// verb or another name; an acronym that is no technical term), or a noun for a person, a group or a role
+/// ("the platform lead", "the finance team"). A capitalised word the
+/// passage (`whole`) also writes in lower case names a thing ("Skiff waits
+/// …" beside "run skiff deploy"). Chinese text is not read.
+fn names_person(text: &str, whole: &str) -> bool {
+    if text.chars().any(analyze::is_cjk) {
+        return true;
+    }
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let capitalised = |w: &str| {
+        let lower = w.lower();
+        w.chars().next().is_some_and(char::is_uppercase)
+            && !written_lower(whole, &lower)
+            && !lexicon::is_calendar_word(&lower)
+            && !analyze::is_stop_word(&lower)
+            && !lexicon::is_function_stem(&analyze::stem(&lower))
+            && (w.chars().any(char::is_lowercase)
+                || !lexicon::TECHNICAL_ACRONYMS.contains(&lower.as_str()))
+    };
+    // A sentence's first word is a name before another name or a verb
+    // ("Eva Holm (born 1961) is …", "Sam still works …"), not before a noun
+    // ("Rollback rule for …").
+    let subject = |next: &str| {
+        let lower = next.lower();
+        capitalised(next)
+            || lexicon::is_verb(&lower)
+            || matches!(
+                lower.as_str(),
+                "is" | "was" | "has" | "had" | "does" | "did"
+            )
+    };
+    let second = words
+        .iter()
+        .skip(1)
+        .find(|n| !lexicon::is_function_stem(&analyze::stem(&n.lower())));
+    let named = words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| capitalised(w) && (i > 0 || second.is_some_and(|n| subject(n))));
+    named
+        || words.iter().any(|w| {
+            let lower = w.lower();
+            let singular = lower.strip_suffix('s').unwrap_or(&lower);
+            [lower.as_str(), singular]
+                .iter()
+                .any(|w| lexicon::ROLES.contains(w) || super::kind::names_someone(w))
+        })
+}
+
+/// True when `text` writes `lower` (a lowercase word) as a word of its own.
+fn written_lower(text: &str, lower: &str) -> bool {
+    text.match_indices(lower).any(|(at, _)| {
+        let before = text.get(..at).and_then(|b| b.chars().next_back());
+        let after = text.get(at + lower.len()..).and_then(|a| a.chars().next());
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// Share of consecutive name/topic question words (`hard`, in question
@@ -1099,11 +1167,12 @@ impl<'a> Reader<'a> {
     /// ([`states`]) that can answer the question: not the date of another
     /// event ([`Reader::cannot_date`]), nor only a life span's when the
     /// question asks of another event.
-    fn typed(&self, text: &str) -> bool {
+    fn typed(&self, text: &str, whole: &str) -> bool {
         let life_dates_only = self.other_event
             && matches!(self.frame.answer, Answer::Year | Answer::Date)
             && super::stated::only_life_years(text);
         states(self.frame.answer, text, self.locative)
+            && (self.frame.answer != Answer::Person || names_person(text, whole))
             && !self.cannot_date(text)
             && !life_dates_only
     }
@@ -1398,9 +1467,32 @@ impl<'a> Reader<'a> {
                 idx.iter().filter(|i| i.is_some_and(anywhere)).count() as f32 / idx.len() as f32
             })
             .fold(1.0, f32::min);
+        // A compound whose modifiers the passage writes and whose head it
+        // never does: it speaks of the modifiers' thing, not the one asked
+        // ("the health check path" over the health check). (Where the
+        // modifiers are missing too, the passage may say it in other words:
+        // "a movie adaptation" of a "film".)
+        let unheaded = frame
+            .heads
+            .iter()
+            .find(|&&((start, _), head)| {
+                let modifiers = terms_in((start, head.0), true);
+                let lacks_head = terms_in(head, true)
+                    .iter()
+                    .any(|i| i.is_some_and(|i| topic_w.contains(&i) && !named(i)));
+                // A kind noun's page says it in its own words ("a rugby
+                // league player" of a "rugby league footballer").
+                let kind = frame
+                    .question
+                    .get(head.0..head.1)
+                    .is_some_and(|h| super::kind::class_of(&h.lower()).is_some());
+                lacks_head && !kind && modifiers.iter().all(|i| i.is_some_and(named))
+            })
+            .map(|&(phrase, _)| phrase);
         let mut best = Reading {
             names,
             joined: joined_share,
+            unheaded,
             topic: share(&topical, &named),
             local: 0.0,
             order: 0.0,
@@ -1492,7 +1584,7 @@ impl<'a> Reader<'a> {
                     || match typed_cache.iter().find(|(r, _)| *r == s) {
                         Some((_, t)) => *t,
                         None => {
-                            let t = self.typed(text.get(s.0..s.1).unwrap_or(""));
+                            let t = self.typed(text.get(s.0..s.1).unwrap_or(""), text);
                             typed_cache.push((s, t));
                             t
                         }
@@ -1513,7 +1605,7 @@ impl<'a> Reader<'a> {
         }
         if best.score == f32::MIN {
             best.score = 0.0;
-            best.typed = self.typed(text);
+            best.typed = self.typed(text, text);
         }
         let (s, e) = best.sentence;
         // The life event is named in the answering sentence itself ("London-
@@ -1568,6 +1660,40 @@ mod tests {
 
     fn passage(title: &str, text: &str) -> Passage {
         Passage::new("p", title, text)
+    }
+
+    #[test]
+    fn a_person_is_a_name_or_a_role_not_a_product_or_an_acronym() {
+        let alone = |t: &str| names_person(t, t);
+        for says in [
+            "Priya does not eat meat.",
+            "Sam still works nights at the harbour bakery.",
+            "Eva Holm (born 1961) is a critic.",
+            "It was produced by Anna Brodie.",
+            "Page the platform lead when a rollback fails twice.",
+            "Approval is given by your manager.",
+            "境外报销由部门负责人审核。",
+        ] {
+            assert!(alone(says), "{says}");
+        }
+        for not in [
+            "The health check is an HTTP GET /up that must answer 200 within 30 seconds.",
+            "The binary is not on your PATH.",
+            "To install the CLI, run the install script.",
+            "Rollback rule for gateway-west: restart every pod.",
+            "It ships apps with one command.",
+            "Runs are held on Sundays in March.",
+        ] {
+            assert!(!alone(not), "{not}");
+        }
+        // A capitalised word the passage also writes in lower case names a
+        // thing: the product, not its maker.
+        let whole = "Skiff waits for each server. Run skiff deploy.";
+        assert!(!names_person("Skiff waits for each server.", whole));
+        assert!(names_person(
+            "Skiff waits for each server.",
+            "Skiff waits for each server."
+        ));
     }
 
     #[test]
