@@ -987,7 +987,7 @@ fn opened_at(q: &str, w: &[Word], i: usize) -> Option<usize> {
 
 /// The compound nouns a determiner opens, as (phrase, head) byte ranges:
 /// two or more adjacent lowercase content words after it, where no other
-/// follows ("change *the health check path*"). The last word is the head
+/// nor "of" follows ("change *the health check path*"). The last word is the head
 /// unless it may be the verb: after an auxiliary ("what does the health
 /// check request?") or a noun ("the path the health check calls"), a verb
 /// form ends the subject, not a compound.
@@ -997,7 +997,12 @@ fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> 
         let continues = w
             .get(i + 1)
             .is_some_and(|n| nominal(n) && adjacent(q, x, n));
-        let Some(d) = opened_at(q, w, i).filter(|&d| d + 1 < i && !continues && nominal(x)) else {
+        // A head before "of" relates to what follows ("the south side of
+        // …", "the founding member of …"), which pages word their own way.
+        let relational = w.get(i + 1).is_some_and(|n| n.lower == "of");
+        let Some(d) =
+            opened_at(q, w, i).filter(|&d| d + 1 < i && !continues && !relational && nominal(x))
+        else {
             continue;
         };
         let before = d.checked_sub(1).and_then(|b| w.get(b));
@@ -1522,6 +1527,7 @@ mod tests {
             ["rugby player"]
         );
         assert!(heads("What is the refund window for electronics?").is_empty());
+        assert!(heads("It borders on the south side of what coastal area?").is_empty());
         assert!(heads("When did the Greywell Sisters form?").is_empty());
         // A description a follow step resolves has none.
         assert!(frame("the health check path", Strictness::Strict)
