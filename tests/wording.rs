@@ -730,6 +730,16 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "what was last year's payment period for approved domestic claims", &[not(Missing, "")]).never(&["60 calendar days"]),
         case(Help, TODAY, "how long did payment of approved domestic claims take last year?", &[not(Missing, "")]).never(&["60 calendar days"]),
         case(Help, TODAY, "what is this year's payment period for domestic claims?", &[ok(&["travel-2026-pay-en"], &["5 working days"])]),
+        // Words after a preposition are its object's nouns ("for approved
+        // domestic *claims*"), not predicate verbs to soften: the 2025
+        // submission sentence lacks what the question says of the claims.
+        case(Help, TODAY, "last year, how long was the payment time for approved domestic claims?", &[not(Missing, "")]).never(&["60 calendar days"]),
+        case(Help, TODAY, "what is this year's payment period for approved domestic claims?", &[ok(&["travel-2026-pay-en"], &["5 working days"])]),
+        case(Help, PUBLIC, "how long is the refund period for opened electronics?", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        // The object's head must be there: opened shoes are not opened
+        // electronics, however many words the fee's sentence shares.
+        case(Help, PUBLIC, "is there a restocking fee for opened shoes?", &[MISSING]).never(&["10 percent"]),
+        case(Help, TODAY, "去年境内报销单审批后多久付款？", &[ok(&["travel-2025-pay"], &["10 个工作日"])]),
         case(Help, TODAY, "Within how many days are approved domestic claims paid this year?", &[ok(&["travel-2026-pay-en"], &["5"])]),
         case(Help, TODAY, "how long is the submission period for domestic claims this year?", &[ok(&["travel-2026-submit-en"], &["30"])]),
         // ---- a catalog entity described by its incident ---------------------------
