@@ -912,6 +912,7 @@ fn soft_verbs(q: &str, w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
             lexicon::is_verb(&x.lower)
                 && !after_determiner
                 && !inside_noun_phrase(q, w, i)
+                && !object_of_preposition(q, w, i)
                 && !within(relative, x.start)
         })
         .map(|(_, x)| x.start)
@@ -960,6 +961,47 @@ fn inside_noun_phrase(q: &str, w: &[Word], i: usize) -> bool {
         && !x.lower.ends_with("ly")
 }
 
+/// Prepositions whose object is a noun phrase (not "to", which may open
+/// an infinitive, nor "after"/"before", which may open a clause).
+const NOUN_PREPOSITIONS: &[&str] = &[
+    "for", "of", "with", "on", "in", "at", "from", "about", "by", "into", "under", "over",
+    "between", "without", "per", "via", "within", "across", "through", "during", "among",
+];
+
+/// Auxiliaries that leave the main verb for later ("how long *did*
+/// payment of approved claims *take*?"); a copula does not.
+const DEFERRING: &[&str] = &[
+    "do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall",
+];
+
+/// True when `w[i]` is a noun in a preposition's object: it follows the
+/// preposition through lowercase content words ("for approved domestic
+/// *claims*"). The run's last word is the verb still to come after an
+/// auxiliary that defers it ("did payment of approved claims *take*"), or
+/// when it is a participle ("a film of hers *released* in").
+fn object_of_preposition(q: &str, w: &[Word], i: usize) -> bool {
+    let Some(x) = w.get(i) else {
+        return false;
+    };
+    let Some(p) = opened_by(q, w, i, NOUN_PREPOSITIONS) else {
+        return false;
+    };
+    let run = w.get(p + 1..=i);
+    let alphabetic =
+        run.is_some_and(|r| r.iter().all(|r| r.lower.chars().all(char::is_alphabetic)));
+    if !alphabetic || !lowercase(run) || x.lower.ends_with("ly") {
+        return false;
+    }
+    let last = !w.get(i + 1).is_some_and(|n| {
+        nominal(n) && adjacent(q, x, n) && lowercase(Some(std::slice::from_ref(n)))
+    });
+    let deferred = w
+        .get(..p)
+        .is_some_and(|before| before.iter().any(|b| DEFERRING.contains(&b.lower.as_str())));
+    let irregular = lexicon::lemma(&analyze::stem(&x.lower)) != analyze::stem(&x.lower);
+    !last || (nominal(x) && !deferred && !irregular)
+}
+
 /// True when every word of a run is written in lower case (a compound
 /// noun, not a name: "the health check path", not "The Tidewalkers").
 fn lowercase(run: Option<&[Word]>) -> bool {
@@ -969,13 +1011,19 @@ fn lowercase(run: Option<&[Word]>) -> bool {
 /// The index of the determiner that opens the run of adjacent content words
 /// `w[i]` ends.
 fn opened_at(q: &str, w: &[Word], i: usize) -> Option<usize> {
+    opened_by(q, w, i, DETERMINERS)
+}
+
+/// The index of the word of `openers` that opens the run of adjacent
+/// content words `w[i]` ends.
+fn opened_by(q: &str, w: &[Word], i: usize, openers: &[&str]) -> Option<usize> {
     let mut k = i;
     loop {
         let (p, cur) = (w.get(k.checked_sub(1)?)?, w.get(k)?);
         if !adjacent(q, p, cur) {
             return None;
         }
-        if DETERMINERS.contains(&p.lower.as_str()) {
+        if openers.contains(&p.lower.as_str()) {
             return Some(k - 1);
         }
         if !content(p) {
@@ -985,9 +1033,10 @@ fn opened_at(q: &str, w: &[Word], i: usize) -> Option<usize> {
     }
 }
 
-/// The compound nouns a determiner opens, as (phrase, head) byte ranges:
-/// two or more adjacent lowercase content words after it, where no other
-/// nor "of" follows ("change *the health check path*"). The last word is the head
+/// The compound nouns a determiner or a preposition opens, as (phrase,
+/// head) byte ranges: two or more adjacent lowercase content words after
+/// it, where no other nor "of" follows ("change *the health check path*",
+/// "a fee *for opened clothing*"). The last word is the head
 /// unless it may be the verb: after an auxiliary ("what does the health
 /// check request?") or a noun ("the path the health check calls"), a verb
 /// form ends the subject, not a compound.
@@ -1000,17 +1049,27 @@ fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> 
         // A head before "of" relates to what follows ("the south side of
         // …", "the founding member of …"), which pages word their own way.
         let relational = w.get(i + 1).is_some_and(|n| n.lower == "of");
-        let Some(d) =
-            opened_at(q, w, i).filter(|&d| d + 1 < i && !continues && !relational && nominal(x))
-        else {
+        if continues || relational || !nominal(x) {
+            continue;
+        }
+        // After a determiner: its own subject's verb may end the run. After
+        // a preposition: its object's nouns ("for opened *clothing*").
+        let (d, noun) = if let Some(d) = opened_at(q, w, i) {
+            let before = d.checked_sub(1).and_then(|b| w.get(b));
+            let object = before.is_some_and(|b| {
+                lexicon::is_verb(&b.lower)
+                    || (analyze::is_stop_word(&b.lower) && !AUX.contains(&b.lower.as_str()))
+            });
+            (d, object || !lexicon::is_verb(&x.lower))
+        } else if let Some(p) = opened_by(q, w, i, NOUN_PREPOSITIONS) {
+            (
+                p,
+                object_of_preposition(q, w, i) || !lexicon::is_verb(&x.lower),
+            )
+        } else {
             continue;
         };
-        let before = d.checked_sub(1).and_then(|b| w.get(b));
-        let object = before.is_some_and(|b| {
-            lexicon::is_verb(&b.lower)
-                || (analyze::is_stop_word(&b.lower) && !AUX.contains(&b.lower.as_str()))
-        });
-        if lowercase(w.get(d + 1..=i)) && (object || !lexicon::is_verb(&x.lower)) {
+        if d + 1 < i && lowercase(w.get(d + 1..=i)) && noun {
             let start = w.get(d + 1).map_or(x.start, |f| f.start);
             let end = x.start + x.text.len();
             out.push(((start, end), (x.start, end)));
@@ -1496,6 +1555,27 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_form_in_a_prepositions_object_is_a_noun() {
+        let topic = |q: &str| of(q, Role::Topic);
+        // "approved" and "claims" are what the period is of.
+        let t = topic("what was the payment period for approved domestic claims");
+        assert!(
+            t.contains(&"approv".to_string()) && t.contains(&"claim".to_string()),
+            "{t:?}"
+        );
+        // The run's last word is the verb an auxiliary deferred ("did …
+        // take"), or an irregular form; words before it are still nouns.
+        let t = topic("how long did payment of approved domestic claims take?");
+        assert!(
+            t.contains(&"claim".to_string()) && !t.contains(&"take".to_string()),
+            "{t:?}"
+        );
+        // Not "to" (an infinitive), nor across a name or a number.
+        assert!(!topic("how do I get a refund to arrive sooner?").contains(&"arriv".to_string()));
+        assert!(!topic("Where did a film made in 1998 win a prize?").contains(&"win".to_string()));
+    }
+
+    #[test]
     fn compound_heads_are_nouns_after_a_determiner() {
         let heads = |q: &str| -> Vec<String> {
             let f = frame(q, Strictness::Question);
@@ -1529,6 +1609,11 @@ mod tests {
         assert!(heads("What is the refund window for electronics?").is_empty());
         assert!(heads("It borders on the south side of what coastal area?").is_empty());
         assert!(heads("When did the Greywell Sisters form?").is_empty());
+        // After a preposition, its object's nouns.
+        assert_eq!(
+            heads("is there a restocking fee for opened clothing"),
+            ["restocking fee", "opened clothing"]
+        );
         // A description a follow step resolves has none.
         assert!(frame("the health check path", Strictness::Strict)
             .heads
