@@ -329,6 +329,11 @@ const PRIYA: Sc = Sc {
     user: Some("Priya"),
     ..PUBLIC
 };
+/// The user as a login writes it, in lower case.
+const PRIYA_LOWER: Sc = Sc {
+    user: Some("priya"),
+    ..PUBLIC
+};
 const SAM: Sc = Sc {
     user: Some("Sam"),
     ..PUBLIC
@@ -783,6 +788,14 @@ fn cases() -> Vec<Case> {
         // answers; Chinese is not read for names.
         case(Help, PUBLIC, "who does not eat meat?", &[ok(&["mem-priya-meat"], &["Priya"])]),
         case(Help, PUBLIC, "who works nights at the harbour bakery?", &[ok(&["mem-sam-work"], &["Sam"])]),
+        // A user written in lower case ("priya") is still a name once put
+        // in the question: her facts answer, and what no fact states
+        // (her salary, her manager) is missing rather than read off the
+        // salary-account sentence or her diet.
+        case(Help, PRIYA_LOWER, "what is my salary?", &[MISSING]).never(&["salary account"]),
+        case(Help, PRIYA_LOWER, "Who is my manager?", &[MISSING]).never(&["pescatarian"]),
+        case(Help, PRIYA_LOWER, "where do I work?", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PRIYA_LOWER, "what should I not eat?", &[ok(&["mem-priya-meat"], &["meat"])]),
         case(Help, PUBLIC, "境外报销由谁审核？", &[ok(&["travel-s2-submit"], &["部门负责人"])]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I roll back a deploy?", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I install the CLI and roll back a deploy?", &[INSTALL, ROLLBACK]),
