@@ -31,7 +31,7 @@ mod relative;
 mod split;
 
 pub use patterns::{op_of, output_of};
-pub use split::{clauses, resolve_person};
+pub use split::{clauses, resolve_person, user_as_name};
 
 use crate::analyze;
 use crate::error::{Error, Result, MAX_QUESTION_CHARS};

@@ -34,6 +34,8 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     let Some(user) = user.map(str::trim).filter(|u| !u.is_empty()) else {
         return question.to_string();
     };
+    let user = user_as_name(user);
+    let user = user.as_str();
     let mut out = String::with_capacity(question.len() + 16);
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
@@ -59,6 +61,20 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
         }
     }
     flush(&mut word, &mut out);
+    out
+}
+
+/// The user as a name is written: each word of a login in lower case
+/// starts with a capital ("priya" → "Priya"), so that the question names
+/// her and no other words of it speak for her (ASCII letters only; others
+/// are kept as given).
+pub fn user_as_name(user: &str) -> String {
+    let mut out = String::with_capacity(user.len());
+    let mut start = true;
+    for c in user.chars() {
+        out.push(if start { c.to_ascii_uppercase() } else { c });
+        start = c.is_whitespace();
+    }
     out
 }
 
@@ -1000,6 +1016,17 @@ mod tests {
             resolve_person("Is my iPhone covered?", Some("Sam")),
             "Is Sam's iPhone covered?"
         );
+        // A login in lower case is written as a name; other scripts and
+        // the rest of the name as given.
+        assert_eq!(
+            resolve_person("what is my salary?", Some("priya nair")),
+            "what is Priya Nair's salary?"
+        );
+        assert_eq!(
+            resolve_person("我的经理是谁", Some("李雷")),
+            "李雷的经理是谁"
+        );
+        assert_eq!(user_as_name("mcKay"), "McKay");
     }
 
     #[test]

@@ -27,10 +27,12 @@ pub fn agree(slots: &mut [Slot], user: Option<&str>) {
     let Some(user) = user.map(str::trim).filter(|u| !u.is_empty()) else {
         return;
     };
+    // As the question was written with it ("priya" → "Priya").
+    let user = crate::decompose::user_as_name(user);
     for slot in slots {
-        slot.question = agree_text(&slot.question, user);
+        slot.question = agree_text(&slot.question, &user);
         if let Some(label) = slot.label.as_mut() {
-            *label = agree_text(label, user);
+            *label = agree_text(label, &user);
         }
     }
 }
