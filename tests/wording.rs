@@ -728,6 +728,11 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Where does Priya run?", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
         case(Help, PRIYA, "where do I go for my run", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
         case(Help, PUBLIC, "where does Priya swim on Sundays?", &[MISSING]),
+        // A day of the week says when something recurs ("on Sundays");
+        // "nights" is no day.
+        case(Help, PUBLIC, "which day does Priya go running?", &[ok(&["mem-priya-run"], &["Sundays"])]),
+        case(Help, PRIYA, "when do I go for a run?", &[ok(&["mem-priya-run"], &["Sundays"])]),
+        case(Help, PUBLIC, "which day does Sam work?", &[MISSING]).never(&["nights"]),
         case(Help, PUBLIC, "where does Sam run?", &[MISSING]),
         // ---- the event a duration is of ---------------------------------------------
         // A payment period is not the submission deadline: the answering
