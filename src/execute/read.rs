@@ -855,7 +855,7 @@ pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
                 || !duration::durations(text).is_empty()
                 || analyze::words(text)
                     .iter()
-                    .any(|w| lexicon::MONTHS.contains(&w.term.as_str()))
+                    .any(|w| lexicon::is_calendar_word(&w.term))
                 // 1998年3月, 东汉末年, 隋代, 十九世纪, 战国时期
                 || ["年", "月", "世纪", "时期", "朝", "代", "初", "末"]
                     .iter()

@@ -210,7 +210,8 @@ fn words(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize, String)> {
 }
 
 /// Dates: "September 6, 1961", "6 September 1961", "March 2014", a year
-/// alone, a decade ([`decades`]), "1998年3月", "1990年代".
+/// alone, a decade ([`decades`]), "1998年3月", "1990年代"; a day of the week
+/// ("on Sundays") where none of those is.
 fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
     let ws = words(text, range);
     let mut out: Vec<(usize, usize)> = Vec::new();
@@ -299,7 +300,32 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
             out.push((y.0, end));
         }
     }
+    // "Priya runs along the river on Sundays": a day of the week says when
+    // something recurs, where no date does. (Lowercase words only: "Bloody
+    // Sunday" is a name.)
+    if out.is_empty() {
+        out.extend(
+            ws.iter()
+                .filter(|(s, _, w)| {
+                    lexicon::is_calendar_word(w)
+                        && !lexicon::MONTHS.contains(&w.as_str())
+                        && !preceded_by_capital(text, *s)
+                })
+                .map(|&(s, e, _)| (s, e)),
+        );
+    }
     out
+}
+
+/// True when the word before byte `at` starts with a capital past a
+/// sentence's first word (a name: "Bloody Sunday", "Easter Monday").
+fn preceded_by_capital(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or("").trim_end();
+    let previous = before.rsplit(char::is_whitespace).next().unwrap_or("");
+    let opens = before
+        .get(..before.len() - previous.len())
+        .is_none_or(|b| b.trim_end().is_empty() || b.trim_end().ends_with(['.', '!', '?']));
+    previous.chars().next().is_some_and(char::is_uppercase) && !opens
 }
 
 /// True when the digits at `at..end` are a side of a clock time ("gave up
@@ -732,6 +758,24 @@ pub fn stated(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_of_the_week_is_a_date_where_none_other_is() {
+        let of = |t: &str| -> Vec<String> {
+            dates(t, (0, t.len()))
+                .into_iter()
+                .filter_map(|(s, e)| t.get(s..e).map(str::to_string))
+                .collect()
+        };
+        assert_eq!(of("Priya runs along the river on Sundays."), ["Sundays"]);
+        assert_eq!(of("Sunday is her rest day."), ["Sunday"]);
+        // A named day is a name; a full date wins over a weekday.
+        assert!(of("It happened on Bloody Sunday.").is_empty());
+        assert_eq!(
+            of("On Monday, 6 September 1961, he left."),
+            ["6 September 1961"]
+        );
+    }
 
     fn value(answer: Answer, text: &str, near: &str) -> Option<String> {
         let anchor = text.find(near).unwrap_or(0);
