@@ -92,10 +92,10 @@ pub struct Frame {
     /// only name them similarly, since the join itself checks the key.
     pub joined: Vec<(usize, usize)>,
     pub terms: Vec<Term>,
-    /// The heads of the compound nouns a determiner opens, each as (the
-    /// phrase's byte range, its head's): "the health check *path*" asks
-    /// about a path, and a passage on the health check alone speaks of
-    /// something else.
+    /// The heads of the compound nouns a determiner or a preposition opens,
+    /// each as (the phrase's byte range, its head's): "the health check
+    /// *path*" asks about a path, and a passage on the health check alone
+    /// speaks of something else.
     pub heads: Vec<((usize, usize), (usize, usize))>,
 }
 
@@ -946,8 +946,8 @@ fn adjacent(q: &str, a: &Word, b: &Word) -> bool {
 /// follows the determiner through lowercase content words and another
 /// follows it, with nothing but spaces between them ("the health *check*
 /// path"; not "a single *called* Low Water", nor an adverb: "The
-/// Tidewalkers *originally* came"). The last word of such a run may still be the verb ("what does
-/// the health check *request*?").
+/// Tidewalkers *originally* came"). The last word of such a run may still
+/// be the verb ("what does the health check *request*?").
 fn inside_noun_phrase(q: &str, w: &[Word], i: usize) -> bool {
     let (Some(x), Some(next)) = (w.get(i), w.get(i + 1)) else {
         return false;
@@ -992,20 +992,26 @@ fn object_of_preposition(q: &str, w: &[Word], i: usize) -> bool {
     if !alphabetic || !lowercase(run) || x.lower.ends_with("ly") {
         return false;
     }
-    let last = !w.get(i + 1).is_some_and(|n| {
-        nominal(n) && adjacent(q, x, n) && lowercase(Some(std::slice::from_ref(n)))
-    });
+    let last = !w
+        .get(i + 1)
+        .is_some_and(|n| nominal(n) && adjacent(q, x, n) && lower_case(n));
     let deferred = w
         .get(..p)
         .is_some_and(|before| before.iter().any(|b| DEFERRING.contains(&b.lower.as_str())));
-    let irregular = lexicon::lemma(&analyze::stem(&x.lower)) != analyze::stem(&x.lower);
+    let stem = analyze::stem(&x.lower);
+    let irregular = lexicon::lemma(&stem) != stem;
     !last || (nominal(x) && !deferred && !irregular)
 }
 
 /// True when every word of a run is written in lower case (a compound
 /// noun, not a name: "the health check path", not "The Tidewalkers").
 fn lowercase(run: Option<&[Word]>) -> bool {
-    run.is_some_and(|run| run.iter().all(|r| !r.text.chars().any(char::is_uppercase)))
+    run.is_some_and(|run| run.iter().all(lower_case))
+}
+
+/// True when a word is written with no capital letter.
+fn lower_case(x: &Word) -> bool {
+    !x.text.chars().any(char::is_uppercase)
 }
 
 /// The index of the determiner that opens the run of adjacent content words

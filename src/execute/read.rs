@@ -889,7 +889,7 @@ fn names_person(text: &str, whole: &str) -> bool {
     let capitalised = |w: &str| {
         let lower = w.lower();
         w.chars().next().is_some_and(char::is_uppercase)
-            && !written_lower(whole, &lower)
+            && analyze::word_at(whole, &lower).is_none()
             && !lexicon::is_calendar_word(&lower)
             && !analyze::is_stop_word(&lower)
             && !lexicon::is_function_stem(&analyze::stem(&lower))
@@ -924,15 +924,6 @@ fn names_person(text: &str, whole: &str) -> bool {
                 .iter()
                 .any(|w| lexicon::ROLES.contains(w) || super::kind::names_someone(w))
         })
-}
-
-/// True when `text` writes `lower` (a lowercase word) as a word of its own.
-fn written_lower(text: &str, lower: &str) -> bool {
-    text.match_indices(lower).any(|(at, _)| {
-        let before = text.get(..at).and_then(|b| b.chars().next_back());
-        let after = text.get(at + lower.len()..).and_then(|a| a.chars().next());
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
 }
 
 /// Share of consecutive name/topic question words (`hard`, in question
