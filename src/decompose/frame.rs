@@ -775,12 +775,22 @@ fn quoted(q: &str) -> Vec<(usize, usize)> {
 }
 
 /// Names in a Chinese question: quoted titles and runs of Latin letters and
-/// digits (`TRAVEL-2026-01`, `2026`).
+/// digits (`TRAVEL-2026-01`, `2026`); capitalised Latin words one space
+/// apart are one name ("Thomas Boutflower Bennett 是谁？").
 fn names_zh(q: &str) -> Vec<(usize, usize)> {
     let mut out = quoted(q);
     let mut run: Option<(usize, usize)> = None;
     for (i, c) in q.char_indices() {
-        let latin = c.is_ascii_alphanumeric() || (run.is_some() && matches!(c, '-' | '_' | '.'));
+        let capital_next = || {
+            let next = q.get(i + 1..).and_then(|r| r.chars().next());
+            next.is_some_and(|n| n.is_ascii_uppercase())
+        };
+        let capitalised = run
+            .and_then(|(s, _)| q.get(s..))
+            .is_some_and(|r| r.starts_with(|f: char| f.is_ascii_uppercase()));
+        let latin = c.is_ascii_alphanumeric()
+            || (run.is_some() && matches!(c, '-' | '_' | '.'))
+            || (c == ' ' && capitalised && capital_next());
         if latin {
             let end = i + c.len_utf8();
             run = Some(run.map_or((i, end), |(s, _)| (s, end)));
@@ -1490,6 +1500,16 @@ mod tests {
         assert_eq!(
             names("TRAVEL-2026-01 指定的《海外差旅补充办法》有什么要求？"),
             vec!["TRAVEL-2026-01", "海外差旅补充办法"]
+        );
+        // Capitalised Latin words one space apart are one name; a lowercase
+        // word or a digit run after a space starts another.
+        assert_eq!(
+            names("Thomas Boutflower Bennett 在哪所学院任教？"),
+            vec!["Thomas Boutflower Bennett"]
+        );
+        assert_eq!(
+            names("Python 3 和 Rust 哪个快？"),
+            vec!["Python", "3", "Rust"]
         );
     }
 

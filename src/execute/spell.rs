@@ -14,6 +14,16 @@
 //! neighbours swapped); when two different words qualify, nothing is
 //! replaced (no guess). Lowercase words ("shipping") and scripts without
 //! capitals are never corrected: a word the corpus lacks still sinks a part.
+//!
+//! A name of several words may also be misspelt with a word the corpus has
+//! elsewhere ("Thomas Boutflower Bennet", where "Bennet" is Elizabeth
+//! Bennet's; "Rodger Michell", where "Rodger" is Rodger Young's). When no
+//! candidate writes the whole name and a candidate writes every word of it
+//! but one, and for that one a word one edit away (same first letter, four
+//! letters or more), the name is read as that candidate writes it — only
+//! when every candidate that offers a word offers the same one, and never
+//! when a candidate writes the name as asked ("Hugo Brand" is read as
+//! written though Hugo Brandt is one letter away).
 
 use crate::analyze;
 use crate::analyze::fold::Lower;
@@ -78,7 +88,8 @@ fn correctable(raw: &str) -> bool {
 /// Reads each misspelt name word of `frame` as the one word of the texts
 /// one edit away (see the module's guarantees); returns what was replaced.
 /// `texts` (the candidates' texts) is called only when the question has a
-/// name word the corpus lacks: a bundle fetches no text for the others.
+/// name word the corpus lacks or a name of several words: a bundle fetches
+/// no text for the others.
 pub fn correct<'t>(
     frame: &mut Frame,
     index: &Index,
@@ -93,27 +104,15 @@ pub fn correct<'t>(
         .filter_map(|(i, t)| Some((i, question.get(t.start..t.end)?.to_string())))
         .filter(|(_, raw)| correctable(raw))
         .collect();
-    if unknown.is_empty() {
+    let names = several_word_names(frame);
+    if unknown.is_empty() && names.is_empty() {
         return Vec::new();
     }
     let texts = texts();
-    let mut fixes = Vec::new();
-    let mut found = Vec::new();
+    // (term index, the term written, the word written, the question's word)
+    let mut found: Vec<(usize, String, String, String)> = Vec::new();
     for (i, raw) in unknown {
-        let from: Vec<char> = raw.lower().chars().collect();
-        let mut near: Vec<&str> = Vec::new();
-        for word in texts
-            .iter()
-            .flat_map(|text| text.split(|c: char| !c.is_alphabetic()))
-        {
-            if near.len() > 1 || near.contains(&word) || !correctable(word) {
-                continue;
-            }
-            let to: Vec<char> = word.lower().chars().collect();
-            if to.first() == from.first() && one_edit(&from, &to) {
-                near.push(word);
-            }
-        }
+        let near = near_words(&raw, texts.iter().copied());
         let [to] = near.as_slice() else { continue };
         let Some(term) = analyze::terms(to).into_iter().next() else {
             continue;
@@ -121,17 +120,114 @@ pub fn correct<'t>(
         if index.df(&term.term) == 0 {
             continue;
         }
-        found.push((i, term.term, to.to_string()));
-        fixes.push(Fix {
-            from: raw,
-            to: to.to_string(),
-        });
+        found.push((i, term.term, to.to_string(), raw));
+    }
+    for name in names {
+        if let Some(fix) = name_fix(frame, &name, &texts, &found) {
+            found.push(fix);
+        }
     }
     // Last first: a replacement shifts only the ranges after it.
-    for (i, term, to) in found.into_iter().rev() {
+    found.sort_by_key(|f| f.0);
+    let fixes = found
+        .iter()
+        .map(|(_, _, to, from)| Fix {
+            from: from.clone(),
+            to: to.clone(),
+        })
+        .collect();
+    for (i, term, to, _) in found.into_iter().rev() {
         rewrite(frame, i, term, &to);
     }
     fixes
+}
+
+/// The capitalised words of `texts` one edit away from `raw`, with its first
+/// letter (at most two: one is a reading, two are a guess).
+fn near_words<'t>(raw: &str, texts: impl Iterator<Item = &'t str>) -> Vec<&'t str> {
+    let from: Vec<char> = raw.lower().chars().collect();
+    let mut near: Vec<&str> = Vec::new();
+    for word in texts.flat_map(|text| text.split(|c: char| !c.is_alphabetic())) {
+        if near.len() > 1 || near.contains(&word) || !correctable(word) {
+            continue;
+        }
+        let to: Vec<char> = word.lower().chars().collect();
+        if to.first() == from.first() && one_edit(&from, &to) {
+            near.push(word);
+        }
+    }
+    near
+}
+
+/// The words of each name of two words or more the question gives, as
+/// (term index, word as written); names with a word that is no plain word
+/// ("R2D2", "1995with") are left alone.
+fn several_word_names(frame: &Frame) -> Vec<Vec<(usize, String)>> {
+    frame
+        .names
+        .iter()
+        .map(|&(s, e)| {
+            frame
+                .terms
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.role == Role::Name && t.start >= s && t.end <= e)
+                .filter_map(|(i, t)| Some((i, frame.question.get(t.start..t.end)?.to_string())))
+                .collect::<Vec<_>>()
+        })
+        .filter(|words| {
+            words.len() >= 2
+                && words
+                    .iter()
+                    .all(|(_, w)| w.chars().all(char::is_alphabetic))
+        })
+        .collect()
+}
+
+/// The one word of a name no text writes in full, read as the page that
+/// writes every other word of it writes that one (one edit away, same first
+/// letter): "Thomas Boutflower Bennet" on Thomas Boutflower Bennett's page,
+/// though "Bennet" is Elizabeth Bennet's. None when a text writes the whole
+/// name, when two pages (or two words of one) offer different words, or
+/// when more than one word is off.
+fn name_fix(
+    frame: &Frame,
+    name: &[(usize, String)],
+    texts: &[&str],
+    fixed: &[(usize, String, String, String)],
+) -> Option<(usize, String, String, String)> {
+    let term_of = |i: usize| {
+        fixed
+            .iter()
+            .find(|f| f.0 == i)
+            .map(|f| f.1.as_str())
+            .or_else(|| frame.terms.get(i).map(|t| t.term.as_str()))
+    };
+    let mut offered: Vec<(usize, &str)> = Vec::new();
+    for text in texts {
+        let written: Vec<String> = analyze::terms(text).into_iter().map(|t| t.term).collect();
+        let missing: Vec<&(usize, String)> = name
+            .iter()
+            .filter(|(i, _)| term_of(*i).is_none_or(|t| !written.iter().any(|w| w == t)))
+            .collect();
+        match missing.as_slice() {
+            [] => return None,
+            [(i, raw)] if correctable(raw) => {
+                for word in near_words(raw, std::iter::once(*text)) {
+                    if !offered.contains(&(*i, word)) {
+                        offered.push((*i, word));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let [(i, to)] = offered.as_slice() else {
+        return None;
+    };
+    let raw = name.iter().find(|(j, _)| j == i)?.1.clone();
+    let term = analyze::terms(to).into_iter().next()?.term;
+    Some((*i, term, to.to_string(), raw))
 }
 
 /// Writes term `i` of the frame as `to` (its question text and its term),
