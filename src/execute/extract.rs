@@ -333,87 +333,105 @@ fn linked(
     // Whether each found mention's page holds the role asked (`None`:
     // unknown, no page or no role).
     let mut fits: Vec<Option<bool>> = Vec::new();
-    for m in mentions {
-        let Some(e) = index.entity(m.entity) else {
-            continue;
+    // The titles the passage links, then (when it links none that is
+    // taken) the titles it writes short ([`super::complete`]).
+    let mut completed = None;
+    for short in [false, true] {
+        let list: &[crate::index::Mention] = if !short {
+            mentions
+        } else if titles && found.is_empty() {
+            completed.insert(super::complete::completed_titles(
+                index,
+                doc,
+                p,
+                frame,
+                reading.sentence,
+            ))
+        } else {
+            break;
         };
-        let span = crate::index::Catalog::span(&p.text, m);
-        if is_given(&span.text) || is_given(&e.id) {
-            continue;
-        }
-        if let Some(asked) = &asked {
-            if !page_fits(index, m.entity, asked) {
+        for m in list {
+            let Some(e) = index.entity(m.entity) else {
+                continue;
+            };
+            let span = crate::index::Catalog::span(&p.text, m);
+            if is_given(&span.text) || is_given(&e.id) {
                 continue;
             }
-        }
-        // Said on its page, or just before it is named ("the Scottish band
-        // The Tidewalkers").
-        let written_before = p.text.get(..m.start as usize).unwrap_or("");
-        if !nationality.is_empty()
-            && (other_nationality(index, m.entity, &nationality)
-                || head::written_other_nationality(written_before, &nationality))
-        {
-            continue;
-        }
-        if titles && other_rank(index, m.entity, &ranks) {
-            continue;
-        }
-        let role = found_head.role.as_deref().filter(|_| titles);
-        let fit = role.and_then(|role| page_role(index, m.entity, role));
-        if fit.is_some_and(|f| f.conflicts) {
-            continue;
-        }
-        let value = match want {
-            Want::Entity(kind) => {
-                let wanted = kind.is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
-                let structural = e.kind == TITLE_TYPE || e.kind == DOC_TYPE;
-                if !wanted || (structural && !titles) || Some(m.entity) == own {
+            if let Some(asked) = &asked {
+                if !page_fits(index, m.entity, asked) {
                     continue;
                 }
-                Value::Entity {
-                    id: e.id.clone(),
-                    entity_type: e.kind.clone(),
-                    passage_id: p.id.clone(),
-                    span: span.clone(),
-                }
             }
-            Want::Document(own) => {
-                if e.kind != DOC_TYPE || e.id.eq_ignore_ascii_case(own) {
-                    continue;
-                }
-                Value::Document {
-                    id: e.id.clone(),
-                    passage_id: p.id.clone(),
-                    span: span.clone(),
-                }
+            // Said on its page, or just before it is named ("the Scottish band
+            // The Tidewalkers").
+            let written_before = p.text.get(..m.start as usize).unwrap_or("");
+            if !nationality.is_empty()
+                && (other_nationality(index, m.entity, &nationality)
+                    || head::written_other_nationality(written_before, &nationality))
+            {
+                continue;
             }
-        };
-        let range = (m.start as usize, m.end as usize);
-        let near_head = head
-            .iter()
-            .map(|&h| {
-                if h <= range.0 {
-                    range.0 - h
-                } else {
-                    2 * (h - range.0)
+            if titles && other_rank(index, m.entity, &ranks) {
+                continue;
+            }
+            let role = found_head.role.as_deref().filter(|_| titles);
+            let fit = role.and_then(|role| page_role(index, m.entity, role));
+            if fit.is_some_and(|f| f.conflicts) {
+                continue;
+            }
+            let value = match want {
+                Want::Entity(kind) => {
+                    let wanted = kind.is_none_or(|t| e.kind.eq_ignore_ascii_case(t));
+                    let structural = e.kind == TITLE_TYPE || e.kind == DOC_TYPE;
+                    if !wanted || (structural && !titles) || Some(m.entity) == own {
+                        continue;
+                    }
+                    Value::Entity {
+                        id: e.id.clone(),
+                        entity_type: e.kind.clone(),
+                        passage_id: p.id.clone(),
+                        span: span.clone(),
+                    }
                 }
-            })
-            .min()
-            .unwrap_or(0);
-        let within = |(s, e): (usize, usize)| range.0 >= s && range.1 <= e;
-        let rank = if within(reading.clause) || head_clauses.iter().any(|&c| within(c)) {
-            near_head
-        } else if within(reading.sentence) {
-            OWN_TITLE + 1 + distance(range, &[reading.clause])
-        } else if titles && !head_clauses.is_empty() {
-            // The passage states the relation elsewhere ("founded … by Jean
-            // Cowie", who has no page): a title further away is not the thing.
-            continue;
-        } else {
-            usize::MAX / 2 + distance(range, &[reading.clause])
-        };
-        found.push((rank, value, span));
-        fits.push(fit.map(|f| f.holds));
+                Want::Document(own) => {
+                    if e.kind != DOC_TYPE || e.id.eq_ignore_ascii_case(own) {
+                        continue;
+                    }
+                    Value::Document {
+                        id: e.id.clone(),
+                        passage_id: p.id.clone(),
+                        span: span.clone(),
+                    }
+                }
+            };
+            let range = (m.start as usize, m.end as usize);
+            let near_head = head
+                .iter()
+                .map(|&h| {
+                    if h <= range.0 {
+                        range.0 - h
+                    } else {
+                        2 * (h - range.0)
+                    }
+                })
+                .min()
+                .unwrap_or(0);
+            let within = |(s, e): (usize, usize)| range.0 >= s && range.1 <= e;
+            let rank = if within(reading.clause) || head_clauses.iter().any(|&c| within(c)) {
+                near_head
+            } else if within(reading.sentence) {
+                OWN_TITLE + 1 + distance(range, &[reading.clause])
+            } else if titles && !head_clauses.is_empty() {
+                // The passage states the relation elsewhere ("founded … by Jean
+                // Cowie", who has no page): a title further away is not the thing.
+                continue;
+            } else {
+                usize::MAX / 2 + distance(range, &[reading.clause])
+            };
+            found.push((rank, value, span));
+            fits.push(fit.map(|f| f.holds));
+        }
     }
     // A page that says it holds the role asked rules out those that say
     // they hold only others ("the drummer who played on Harbour Lights" is
@@ -545,7 +563,7 @@ pub fn names_only_other_nationality(
 }
 
 /// The entity's own page, when one is loaded.
-fn page_of(index: &Index, entity: u32) -> Option<&Passage> {
+pub(super) fn page_of(index: &Index, entity: u32) -> Option<&Passage> {
     index.owners(entity).iter().find_map(|&d| index.passage(d))
 }
 

@@ -201,7 +201,7 @@ fn name_start(text: &str, end: usize) -> usize {
 /// The length in bytes of the capitalised name `text` starts with: its
 /// capitalised words, and the lowercase joiners between two of them ("Ethan
 /// of Caen", "Waring & Gillow"), without trailing punctuation.
-fn name_length(text: &str) -> usize {
+pub(super) fn name_length(text: &str) -> usize {
     const JOINERS: &[&str] = &["of", "the", "and", "&", "de", "da", "van", "von", "y"];
     let mut end = 0;
     let mut pos = 0;
@@ -390,6 +390,12 @@ fn described_head(frame: &Frame) -> Option<&Term> {
     let phrase = q.get(..last.start)?.rsplit_once(" which ")?.1;
     let closing = q.get(last.end..)?.trim() == "?";
     (closing && phrase.split_whitespace().count() < 4 && !phrase.contains(',')).then_some(last)
+}
+
+/// The head noun of a described thing as the question writes it ("battle"
+/// in "… in which battle?").
+pub(super) fn described_word(frame: &Frame) -> Option<&str> {
+    described_head(frame).and_then(|h| frame.question.get(h.start..h.end))
 }
 
 /// Most words between a defining copula and the head noun ("is *the third

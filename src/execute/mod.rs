@@ -13,6 +13,7 @@
 
 pub mod accept;
 mod attempt;
+mod complete;
 pub mod extract;
 mod head;
 mod hyphen;
