@@ -19,7 +19,11 @@
 //! "X of Y" order); no Chinese case applies.
 //!
 //! Measured before the rule (the engine at 5aed355, this file as it is):
-//! 3 of 10 cases passed (two distractors and the sibling).
+//! 3 of 10 cases passed (the three distractors). After the rule, 7 of 10;
+//! after a relative clause's verb may take an object ("the battle in which
+//! Max Hoffmann planned the defeat of the Russian armies | was fought"), 9.
+//! The one left ("the battle fought in which …") puts the participle before
+//! the relative clause it belongs after.
 
 mod common;
 
@@ -28,7 +32,7 @@ use slotchain::index::Index;
 use slotchain::model::{Report, SlotState, TaskKind, Value};
 
 /// Cases that must pass: the baseline, until the rule lands.
-const MIN_PASSING: usize = 3;
+const MIN_PASSING: usize = 9;
 
 fn pool() -> Index {
     common::pool(&[
