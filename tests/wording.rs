@@ -758,6 +758,12 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "what rollback rule applies to the service in incident INC-2291", RULE),
         case(Help, OPS, "How do I roll back the service from INC-2291?", RULE),
         case(Help, OPS, "which rollback rule applies to the service named in INC-2291?", RULE),
+        // "named by", "listed in" read a document's reference ("the
+        // supplement referenced by TRAVEL-2026-01"), except where the noun is
+        // a catalog type: the service is found on the incident's log.
+        case(Help, OPS, "what's the rollback rule for the service named by INC-2291", RULE),
+        case(Help, OPS, "how do I roll back the service listed in INC-2291?", RULE),
+        case(Help, OPS, "which rollback rule applies to the service named in INC-2300?", &[MISSING]).never(&["last-green"]),
         case(Help, OPS, "which service is INC-2291 about?", &[ok(&["log-2291"], &["gateway-west"])]),
         case(Help, OPS, "Which service does incident INC-2291 concern", &[ok(&["log-2291"], &["gateway-west"])]),
         case(Help, OPS, "which service is INC-2300 about?", &[MISSING]).never(&["gateway-west"]),
