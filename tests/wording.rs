@@ -636,6 +636,13 @@ fn cases() -> Vec<Case> {
         // legacy gateway's runbook shares its words but not its ID.
         case(Help, OPS, "tell me the rollback rule for gateway west", &[ok(&["runbook-82"], &["last green"])]).never(&["legacy", "DNS"]),
         case(Help, OPS, "what's the rollback rule for west gateway", &[ok(&["runbook-82"], &["last green"])]).never(&["legacy", "DNS"]),
+        // An alias no passage writes ("gw-west": the runbooks say
+        // gateway-west) is read as the entity's ID; a look-alike that is no
+        // alias ("gw-east") is not.
+        case(Help, OPS, "tell me the rollback rule for gw-west", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS, "how do we roll back gw-west?", &[ok(&["runbook-82"], &["last-green"])]),
+        case(Help, STAGING, "In staging, what's the rollback rule for gw-west?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS, "what's the rollback rule for gw-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
         // A request asks as a question does; a connective phrase before the
