@@ -22,7 +22,7 @@
 
 use super::accept::{self, Context, Rejection};
 use super::read;
-use super::spell;
+use super::{alias, spell};
 use super::{extract, fill, note, output_name, slot_for, ByTask, Outcome, Runner};
 use crate::analyze::fold::Lower;
 use crate::chain::{self, Broken};
@@ -147,6 +147,14 @@ impl Runner<'_> {
             Err(slot) => return outcome(*slot),
         };
         let search = self.search(task, output, &prepared, values);
+        // The passages are read for the entity's ID where the question uses
+        // an alias they never write (retrieval found them through the
+        // catalog already).
+        let (question, mut fixes) = alias::canonical(&prepared.question, self.index);
+        let prepared = Prepared {
+            question,
+            ..prepared
+        };
         let strictness = if task.kind == TaskKind::Follow {
             Strictness::Strict
         } else {
@@ -160,7 +168,7 @@ impl Runner<'_> {
             frame.joined = joined;
             frame.names = names;
         }
-        let fixes = self.spell(&mut frame, &search);
+        fixes.extend(self.spell(&mut frame, &search));
         let judged = self.judge(task, output, &prepared, &search, &frame, noun);
         let mut outcome = self.conclude(task, output, prepared, search, judged, &frame);
         if !fixes.is_empty() {

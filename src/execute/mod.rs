@@ -12,6 +12,7 @@
 //! supported is `blocked`.
 
 pub mod accept;
+mod alias;
 mod attempt;
 mod complete;
 pub mod extract;

@@ -1,0 +1,118 @@
+//! Stage 6 — execute: an alias the passages never write is read as its
+//! entity's ID.
+//!
+//! A catalog gives a service several names ("gw-west" for gateway-west) so
+//! that a question may use any of them. Retrieval finds the service's
+//! passages through the catalog, but the passages write the ID ("Rollback
+//! rule for gateway-west: …"), and the names check would reject every one of
+//! them for lacking "gw". Before a step reads its candidates, each mention of
+//! an entity of a declared type whose words the corpus does not all write is
+//! replaced by the entity's ID, and the report says so ("“gw-west” read as
+//! “gateway-west”").
+//!
+//! Guarantees: only a mention the catalog resolves to exactly one entity, of
+//! a declared type that is no metadata key (a travel scope such as
+//! "overseas" is a constraint, not a name); only when a word of the mention
+//! is in no passage; only the mention is replaced, by the ID as the catalog
+//! writes it. An alias the passages write ("West Gateway") is read as
+//! written.
+
+use super::spell::Fix;
+use crate::analyze;
+use crate::index::Index;
+
+/// `question` with each alias the corpus never writes replaced by its
+/// entity's ID, and what was replaced.
+pub fn canonical(question: &str, index: &Index) -> (String, Vec<Fix>) {
+    let types = index.entity_types();
+    if types.is_empty() {
+        return (question.to_string(), Vec::new());
+    }
+    let mentions = index.mentions_in(question);
+    let mut found: Vec<(usize, usize, String)> = Vec::new();
+    for m in &mentions {
+        let span = (m.start as usize, m.end as usize);
+        // An alias several entities share names none of them alone.
+        let shared = mentions
+            .iter()
+            .any(|o| (o.start, o.end) == (m.start, m.end) && o.entity != m.entity);
+        let Some(e) = index.entity(m.entity) else {
+            continue;
+        };
+        let Some(written) = question.get(span.0..span.1) else {
+            continue;
+        };
+        let declared = types.contains(&e.kind) && !index.has_meta_key(&e.kind);
+        let unwritten = analyze::terms(written)
+            .iter()
+            .any(|t| index.df(&t.term) == 0);
+        if !shared && declared && unwritten && !written.eq_ignore_ascii_case(&e.id) {
+            found.push((span.0, span.1, e.id.clone()));
+        }
+    }
+    let mut out = question.to_string();
+    let mut fixes = Vec::new();
+    // Last first: a replacement shifts only what follows it.
+    for (start, end, id) in found.into_iter().rev() {
+        if let Some(written) = out.get(start..end).map(str::to_string) {
+            out.replace_range(start..end, &id);
+            fixes.push(Fix {
+                from: written,
+                to: id,
+            });
+        }
+    }
+    fixes.reverse();
+    (out, fixes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Bm25;
+    use crate::model::{Entity, Passage};
+
+    fn index() -> Index {
+        let passages = vec![
+            Passage::new(
+                "runbook",
+                "Rollback",
+                "Rollback rule for gateway-west: revert to the last green build.",
+            ),
+            Passage::new("east", "East", "Rollback rule for gateway-east: restart."),
+        ];
+        let entity = |id: &str, aliases: &[&str]| Entity {
+            id: id.into(),
+            kind: "service".into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        };
+        let entities = vec![
+            entity("gateway-west", &["gw-west", "West Gateway", "gw"]),
+            entity("gateway-east", &["East Gateway", "gw"]),
+        ];
+        Index::build(passages, entities, Default::default(), Bm25::default()).expect("it indexes")
+    }
+
+    #[test]
+    fn an_unwritten_alias_is_read_as_the_id() {
+        let index = index();
+        let (q, fixes) = canonical("what's the rollback rule for gw-west?", &index);
+        assert_eq!(q, "what's the rollback rule for gateway-west?");
+        assert_eq!(
+            fixes,
+            vec![Fix {
+                from: "gw-west".into(),
+                to: "gateway-west".into()
+            }]
+        );
+        // Written by the passages: read as written.
+        let q = "what's the rollback rule for West Gateway?";
+        assert_eq!(canonical(q, &index), (q.to_string(), Vec::new()));
+        // Shared by two entities: no reading.
+        let q = "what's the rollback rule for gw?";
+        assert_eq!(canonical(q, &index), (q.to_string(), Vec::new()));
+        // No alias at all.
+        let q = "what's the rollback rule for gw-east?";
+        assert_eq!(canonical(q, &index), (q.to_string(), Vec::new()));
+    }
+}
