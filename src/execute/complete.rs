@@ -50,12 +50,17 @@ pub fn completed_titles(
         .filter(|last| last.starts_with(char::is_uppercase))
         .collect();
     // The words that may corroborate a completion: the sentence's and the
-    // title's.
-    let source: Vec<String> = analyze::terms(p.text.get(sentence.0..sentence.1).unwrap_or(""))
-        .into_iter()
-        .chain(analyze::terms(&p.title))
-        .map(|t| t.term)
-        .collect();
+    // title's (read once a title resolves).
+    let source = std::cell::OnceCell::new();
+    let source = || {
+        source.get_or_init(|| {
+            analyze::terms(p.text.get(sentence.0..sentence.1).unwrap_or(""))
+                .into_iter()
+                .chain(analyze::terms(&p.title))
+                .map(|t| t.term)
+                .collect::<Vec<String>>()
+        })
+    };
     let mut out: Vec<Mention> = Vec::new();
     for (start, end) in unlinked_names(p, sentence, linked)
         .into_iter()
@@ -85,7 +90,7 @@ pub fn completed_titles(
             if index.is_title(entity)
                 && Some(entity) != own
                 && new
-                && corroborates(index, entity, &title, &source)
+                && corroborates(index, entity, &title, source())
             {
                 // Byte offsets of a passage fit in u32 (the index stores them so).
                 let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(end)) else {

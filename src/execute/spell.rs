@@ -122,8 +122,13 @@ pub fn correct<'t>(
         }
         found.push((i, term.term, to.to_string(), raw));
     }
-    for name in names {
-        if let Some(fix) = name_fix(frame, &name, &texts, &found) {
+    // A name a candidate writes as asked needs no reading (the common case,
+    // found without reading the candidates' words).
+    for (_, name) in names
+        .iter()
+        .filter(|(written, _)| !texts.iter().any(|t| analyze::word_at(t, written).is_some()))
+    {
+        if let Some(fix) = name_fix(frame, name, &texts, &found) {
             found.push(fix);
         }
     }
@@ -159,27 +164,26 @@ fn near_words<'t>(raw: &str, texts: impl Iterator<Item = &'t str>) -> Vec<&'t st
     near
 }
 
-/// The words of each name of two words or more the question gives, as
-/// (term index, word as written); names with a word that is no plain word
-/// ("R2D2", "1995with") are left alone.
-fn several_word_names(frame: &Frame) -> Vec<Vec<(usize, String)>> {
+/// Each name of two words or more the question gives: as written, and its
+/// words as (term index, word as written); names with a word that is no
+/// plain word ("R2D2", "1995with") are left alone.
+fn several_word_names(frame: &Frame) -> Vec<(String, Vec<(usize, String)>)> {
     frame
         .names
         .iter()
-        .map(|&(s, e)| {
-            frame
+        .filter_map(|&(s, e)| {
+            let words: Vec<(usize, String)> = frame
                 .terms
                 .iter()
                 .enumerate()
                 .filter(|(_, t)| t.role == Role::Name && t.start >= s && t.end <= e)
                 .filter_map(|(i, t)| Some((i, frame.question.get(t.start..t.end)?.to_string())))
-                .collect::<Vec<_>>()
-        })
-        .filter(|words| {
-            words.len() >= 2
+                .collect();
+            let plain = words.len() >= 2
                 && words
                     .iter()
-                    .all(|(_, w)| w.chars().all(char::is_alphabetic))
+                    .all(|(_, w)| w.chars().all(char::is_alphabetic));
+            Some((frame.question.get(s..e)?.to_string(), words)).filter(|_| plain)
         })
         .collect()
 }
@@ -205,10 +209,10 @@ fn name_fix(
     };
     let mut offered: Vec<(usize, &str)> = Vec::new();
     for text in texts {
-        let written: Vec<String> = analyze::terms(text).into_iter().map(|t| t.term).collect();
+        let written = analyze::terms(text);
         let missing: Vec<&(usize, String)> = name
             .iter()
-            .filter(|(i, _)| term_of(*i).is_none_or(|t| !written.iter().any(|w| w == t)))
+            .filter(|(i, _)| term_of(*i).is_none_or(|t| !written.iter().any(|w| w.term == t)))
             .collect();
         match missing.as_slice() {
             [] => return None,
