@@ -338,19 +338,6 @@ impl Builder<'_> {
         Some(id)
     }
 
-    /// The noun phrase's head is a declared catalog type ("the service",
-    /// "the services").
-    fn names_entity_type(&self, noun: &str) -> bool {
-        let noun = noun.lower();
-        let noun = noun.trim();
-        self.types.iter().any(|t| {
-            let t = t.replace('_', " ").lower();
-            [t.clone(), format!("{t}s")]
-                .iter()
-                .any(|t| noun == t || noun.ends_with(&format!(" {t}")))
-        })
-    }
-
     /// "DOC 指定的 X": read DOC for the document it designates, then ask the
     /// rest of the clause of that document.
     fn doc_reference(&mut self, clause: &str) -> Option<String> {
@@ -361,7 +348,7 @@ impl Builder<'_> {
         let noun = tidy(slice(clause, r.noun));
         // "the service named in INC-2291" names a catalog entity, not a
         // document: it is found as one (`asked_entity`, `described`).
-        if self.names_entity_type(&noun) {
+        if patterns::names_type(&noun, &self.types) {
             return None;
         }
         let id = self.designated(&doc, noun.clone());

@@ -422,15 +422,34 @@ pub fn compares(clause: &str) -> bool {
         || (comparative && (has("which") || has("who")))
 }
 
+/// The nouns a catalog type is written as: singular and plural, with
+/// spaces for underscores ("travel scope", "travel scopes").
+fn type_nouns(t: &str) -> [String; 2] {
+    let name = t.replace('_', " ");
+    let plural = format!("{name}s");
+    [name, plural]
+}
+
+/// True when a noun phrase's head is a catalog type ("the service", "the
+/// services").
+pub fn names_type(noun: &str, types: &[String]) -> bool {
+    let noun = lower(noun);
+    let noun = noun.trim();
+    types.iter().any(|t| {
+        type_nouns(&lower(t))
+            .iter()
+            .any(|t| noun == t || noun.ends_with(&format!(" {t}")))
+    })
+}
+
 /// "the <type> that <relative clause>" (or "whose …"): (start of "the",
 /// start of the relative clause, the type) for a catalog entity type.
 pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, usize, &'t str)> {
     let l = lower(clause);
     for t in types {
-        let name = t.replace('_', " ");
-        for plural in ["", "s"] {
+        for noun in type_nouns(t) {
             for rel in ["that", "which", "who", "whose"] {
-                let pat = format!("the {name}{plural} {rel} ");
+                let pat = format!("the {noun} {rel} ");
                 if let Some(i) = l.find(&pat) {
                     let boundary = i == 0 || l.get(..i).is_some_and(|h| h.ends_with(' '));
                     if boundary {
@@ -451,10 +470,9 @@ pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
     let l = lower(clause);
     let l = l.trim_start();
     types.iter().map(String::as_str).find(|t| {
-        let name = t.replace('_', " ");
         ["which", "what"].iter().any(|wh| {
-            ["", "s"].iter().any(|plural| {
-                l.strip_prefix(&format!("{wh} {name}{plural} "))
+            type_nouns(t).iter().any(|noun| {
+                l.strip_prefix(&format!("{wh} {noun} "))
                     .is_some_and(|rest| !rest.trim().is_empty())
             })
         })

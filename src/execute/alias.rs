@@ -19,16 +19,12 @@
 
 use super::spell::Fix;
 use crate::analyze;
-use crate::index::Index;
+use crate::index::{Index, Mention};
 
 /// `question` with each alias the corpus never writes replaced by its
 /// entity's ID, and what was replaced.
 pub fn canonical(question: &str, index: &Index) -> (String, Vec<Fix>) {
-    let types = index.entity_types();
-    if types.is_empty() {
-        return (question.to_string(), Vec::new());
-    }
-    let mentions = index.mentions_in(question);
+    let mentions = declared_mentions(index, question);
     let mut found: Vec<(usize, usize, String)> = Vec::new();
     for m in &mentions {
         let span = (m.start as usize, m.end as usize);
@@ -42,11 +38,10 @@ pub fn canonical(question: &str, index: &Index) -> (String, Vec<Fix>) {
         let Some(written) = question.get(span.0..span.1) else {
             continue;
         };
-        let declared = types.contains(&e.kind) && !index.has_meta_key(&e.kind);
         let unwritten = analyze::terms(written)
             .iter()
             .any(|t| index.df(&t.term) == 0);
-        if !shared && declared && unwritten && !written.eq_ignore_ascii_case(&e.id) {
+        if !shared && unwritten && !written.eq_ignore_ascii_case(&e.id) {
             found.push((span.0, span.1, e.id.clone()));
         }
     }
@@ -64,6 +59,25 @@ pub fn canonical(question: &str, index: &Index) -> (String, Vec<Fix>) {
     }
     fixes.reverse();
     (out, fixes)
+}
+
+/// The mentions in `text` of entities of a declared type that is no
+/// metadata key (a service, not a travel scope); none over open text, which
+/// declares no type.
+pub(super) fn declared_mentions(index: &Index, text: &str) -> Vec<Mention> {
+    let types = index.entity_types();
+    if types.is_empty() {
+        return Vec::new();
+    }
+    index
+        .mentions_in(text)
+        .into_iter()
+        .filter(|m| {
+            index
+                .entity(m.entity)
+                .is_some_and(|e| types.contains(&e.kind) && !index.has_meta_key(&e.kind))
+        })
+        .collect()
 }
 
 #[cfg(test)]

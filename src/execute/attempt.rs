@@ -340,21 +340,10 @@ impl Runner<'_> {
     /// mention's byte range. Not a hop's key an earlier step supplied: the
     /// join checks that one, and says why it fails (`service-join`).
     fn named_entities(&self, frame: &Frame) -> Vec<(u32, usize, usize)> {
-        let types = self.index.entity_types();
-        // Open text declares no type: no question to look up.
-        if types.is_empty() {
-            return Vec::new();
-        }
         let joined = |s: usize, e: usize| frame.joined.iter().any(|&(a, b)| s < b && a < e);
-        self.index
-            .mentions_in(&frame.question)
+        alias::declared_mentions(self.index, &frame.question)
             .into_iter()
-            .filter(|m| {
-                !joined(m.start as usize, m.end as usize)
-                    && self.index.entity(m.entity).is_some_and(|e| {
-                        types.contains(&e.kind) && !self.index.has_meta_key(&e.kind)
-                    })
-            })
+            .filter(|m| !joined(m.start as usize, m.end as usize))
             .map(|m| (m.entity, m.start as usize, m.end as usize))
             .collect()
     }

@@ -40,7 +40,8 @@ pub fn completed_titles(
     let given = head::given(frame);
     let own = index.title_entity(doc);
     let linked = index.mentions(doc);
-    let head = head::described_word(frame).map(capitalised);
+    // Titles resolve case-insensitively: the head as the question writes it.
+    let head = head::described_word(frame);
     // The last word of each name of several words the question gives.
     let families: Vec<&str> = frame
         .names
@@ -73,7 +74,7 @@ pub fn completed_titles(
             continue;
         }
         let mut titles: Vec<String> = Vec::new();
-        if let Some(h) = &head {
+        if let Some(h) = head {
             titles.push(format!("{h} of {name}"));
             titles.push(format!("{name} {h}"));
         }
@@ -167,16 +168,6 @@ fn parts(p: &Passage, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
         out.push((s + i + " and ".len(), e));
     }
     out
-}
-
-/// "battle" → "Battle".
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |c| {
-        std::iter::once(c.to_ascii_uppercase())
-            .chain(chars)
-            .collect::<String>()
-    })
 }
 
 #[cfg(test)]

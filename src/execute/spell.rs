@@ -109,8 +109,8 @@ pub fn correct<'t>(
         return Vec::new();
     }
     let texts = texts();
-    // (term index, the term written, the word written, the question's word)
-    let mut found: Vec<(usize, String, String, String)> = Vec::new();
+    // (term index, the term of the word read, the reading)
+    let mut found: Vec<(usize, String, Fix)> = Vec::new();
     for (i, raw) in unknown {
         let near = near_words(&raw, texts.iter().copied());
         let [to] = near.as_slice() else { continue };
@@ -120,7 +120,8 @@ pub fn correct<'t>(
         if index.df(&term.term) == 0 {
             continue;
         }
-        found.push((i, term.term, to.to_string(), raw));
+        let to = to.to_string();
+        found.push((i, term.term, Fix { from: raw, to }));
     }
     // A name a candidate writes as asked needs no reading (the common case,
     // found without reading the candidates' words).
@@ -132,17 +133,11 @@ pub fn correct<'t>(
             found.push(fix);
         }
     }
-    // Last first: a replacement shifts only the ranges after it.
     found.sort_by_key(|f| f.0);
-    let fixes = found
-        .iter()
-        .map(|(_, _, to, from)| Fix {
-            from: from.clone(),
-            to: to.clone(),
-        })
-        .collect();
-    for (i, term, to, _) in found.into_iter().rev() {
-        rewrite(frame, i, term, &to);
+    let fixes = found.iter().map(|(_, _, fix)| fix.clone()).collect();
+    // Last first: a replacement shifts only the ranges after it.
+    for (i, term, fix) in found.into_iter().rev() {
+        rewrite(frame, i, term, &fix.to);
     }
     fixes
 }
@@ -198,8 +193,8 @@ fn name_fix(
     frame: &Frame,
     name: &[(usize, String)],
     texts: &[&str],
-    fixed: &[(usize, String, String, String)],
-) -> Option<(usize, String, String, String)> {
+    fixed: &[(usize, String, Fix)],
+) -> Option<(usize, String, Fix)> {
     let term_of = |i: usize| {
         fixed
             .iter()
@@ -229,9 +224,10 @@ fn name_fix(
     let [(i, to)] = offered.as_slice() else {
         return None;
     };
-    let raw = name.iter().find(|(j, _)| j == i)?.1.clone();
+    let from = name.iter().find(|(j, _)| j == i)?.1.clone();
     let term = analyze::terms(to).into_iter().next()?.term;
-    Some((*i, term, to.to_string(), raw))
+    let to = to.to_string();
+    Some((*i, term, Fix { from, to }))
 }
 
 /// Writes term `i` of the frame as `to` (its question text and its term),
