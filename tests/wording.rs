@@ -321,6 +321,11 @@ const STAGING: Sc = Sc {
     environment: Some("staging"),
     ..PUBLIC
 };
+/// Operations access with no environment of its own.
+const OPS_ANY: Sc = Sc {
+    access: &["public", "operations"],
+    ..PUBLIC
+};
 const TODAY: Sc = Sc {
     today: Some("2026-03-15"),
     ..PUBLIC
@@ -643,6 +648,19 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "how do we roll back gw-west?", &[ok(&["runbook-82"], &["last-green"])]),
         case(Help, STAGING, "In staging, what's the rollback rule for gw-west?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
         case(Help, OPS, "what's the rollback rule for gw-east?", &[MISSING]).never(&["last-green", "namespace"]),
+        // An environment or region the question names is a constraint, not a
+        // word the passage must write ("production" is only in the
+        // runbooks' metadata), and it stands in for the request's own; a
+        // value no passage carries stays a word no passage writes.
+        case(Help, OPS, "What is the rollback rule for gateway-west in production?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS, "In production, how do we roll back gateway west?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS_ANY, "what's the production rollback rule for gw-west", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS, "What is the rollback rule for gateway-west in staging?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS_ANY, "how do I roll back gateway-west on staging", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS, "gateway-west 在 staging 环境的回滚规则是什么？", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS, "For gateway-west in eu-west, what's the rollback rule?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS, "What is the rollback rule for gateway-west in development?", &[MISSING]).never(&["last-green", "namespace"]),
+        case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
         // A request asks as a question does; a connective phrase before the
