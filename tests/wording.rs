@@ -650,14 +650,16 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "what's the rollback rule for gw-east?", &[MISSING]).never(&["last-green", "namespace"]),
         // An environment or region the question names is a constraint, not a
         // word the passage must write ("production" is only in the
-        // runbooks' metadata), and it stands in for the request's own; a
-        // value no passage carries stays a word no passage writes.
+        // runbooks' metadata); it narrows the request's own scope and never
+        // widens it ("in staging" under a production request finds nothing,
+        // and does not answer with the production runbook); a value no
+        // passage carries stays a word no passage writes.
         case(Help, OPS, "What is the rollback rule for gateway-west in production?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS, "In production, how do we roll back gateway west?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS_ANY, "what's the production rollback rule for gw-west", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
-        case(Help, OPS, "What is the rollback rule for gateway-west in staging?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS, "What is the rollback rule for gateway-west in staging?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS_ANY, "how do I roll back gateway-west on staging", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
-        case(Help, OPS, "gateway-west 在 staging 环境的回滚规则是什么？", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
+        case(Help, OPS_ANY, "in the staging environment, how is gateway-west rolled back?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
         case(Help, OPS, "For gateway-west in eu-west, what's the rollback rule?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS, "What is the rollback rule for gateway-west in development?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
