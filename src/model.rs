@@ -65,6 +65,12 @@ impl MetaValue {
 /// key is a free filter attribute.
 pub type Meta = litemap::LiteMap<String, MetaValue>;
 
+/// The scope fields a passage's metadata and a request both carry, other
+/// than access: a passage outside the request's value is not read, and a
+/// question that names a value ("in staging") narrows its parts to that
+/// value too (it cannot widen the request's).
+pub const SCOPE_VALUE_FIELDS: [&str; 2] = ["environment", "region"];
+
 /// The access level of a passage that carries none.
 pub const DEFAULT_ACCESS: &str = "public";
 

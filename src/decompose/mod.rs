@@ -36,7 +36,9 @@ pub use split::{clauses, resolve_person, user_as_name};
 use crate::analyze;
 use crate::error::{Error, Result, MAX_QUESTION_CHARS};
 use crate::index::{Index, Mention};
-use crate::model::{Constraints, Op, Output, Plan, Scope, Task, TaskKind, DOC_TYPE, TITLE_TYPE};
+use crate::model::{
+    Constraints, Op, Output, Plan, Scope, Task, TaskKind, DOC_TYPE, SCOPE_VALUE_FIELDS, TITLE_TYPE,
+};
 use patterns::Temporal;
 use std::cell::RefCell;
 
@@ -133,6 +135,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         tasks: Vec::new(),
         answers: Vec::new(),
         label: String::new(),
+        scope: Constraints::new(),
         retrievals: 0,
         computes: 0,
         notes: Vec::new(),
@@ -191,6 +194,9 @@ struct Builder<'a> {
     answers: Vec<String>,
     /// The clause being planned (each of its tasks carries it).
     label: String,
+    /// The scope values the clause names ("in staging"): constraints of
+    /// each of its steps.
+    scope: Constraints,
     retrievals: usize,
     computes: usize,
     notes: Vec<String>,
@@ -217,7 +223,13 @@ fn cut(text: &str, ranges: &[(usize, usize)]) -> String {
         }
     }
     out.push_str(text.get(pos..).unwrap_or(""));
-    tidy(&out)
+    // No space is left before the punctuation that followed a cut phrase
+    // ("the rule for gateway-west ?").
+    let mut tidied = tidy(&out);
+    for mark in ['?', '.', ',', '!', ';', ':', '？'] {
+        tidied = tidied.replace(&format!(" {mark}"), &mark.to_string());
+    }
+    tidied
 }
 
 fn tidy(text: &str) -> String {
@@ -324,6 +336,9 @@ impl Builder<'_> {
     /// part waiting for an earlier part's answer), as a valid plan must.
     fn push(&mut self, mut task: Task) -> String {
         task.label = Some(self.label.clone());
+        if matches!(task.kind, TaskKind::Retrieve | TaskKind::Follow) {
+            task.constraints = self.scoped(std::mem::take(&mut task.constraints));
+        }
         for id in crate::plan::placeholders(&task.question) {
             if !task.depends_on.contains(&id) {
                 task.depends_on.push(id);
@@ -337,6 +352,7 @@ impl Builder<'_> {
     /// Adds a retrieval task, or returns the existing one asking the same
     /// (never one that answers another clause).
     fn retrieval(&mut self, question: String, constraints: Constraints, output: Output) -> String {
+        let constraints = self.scoped(constraints);
         let words = content_words(&question);
         let existing = self.tasks.iter().find(|t| {
             t.kind == TaskKind::Retrieve
@@ -405,7 +421,54 @@ impl Builder<'_> {
         });
     }
 
+    /// The scope values the clause names ("the rollback rule in staging"),
+    /// cut from it: they live in metadata, not in the text ("production"
+    /// is written by no passage), and they hold for every step of the
+    /// clause ([`Builder::scoped`]). A clause that names two values of one
+    /// field ("the production rule for the service rolled back in staging")
+    /// gives each to a different step, which a clause-wide constraint
+    /// cannot say: both stay words of the clause.
+    fn scope_values(&mut self, clause: &str) -> String {
+        let named: Vec<_> = self
+            .facets(clause)
+            .into_iter()
+            .filter(|f| SCOPE_VALUE_FIELDS.contains(&f.key.as_str()))
+            .collect();
+        let mut ranges = Vec::new();
+        self.scope = Constraints::new();
+        for f in &named {
+            if named.iter().all(|g| g.key != f.key || g.value == f.value) {
+                ranges.push(patterns::scope_phrase(clause, f.start, f.end));
+                self.scope.insert(f.key.clone(), f.value.clone());
+            }
+        }
+        if ranges.is_empty() {
+            return clause.to_string();
+        }
+        let cut = cut(clause, &ranges);
+        self.notes.push(format!(
+            "scope named in the question: {} ({cut})",
+            self.scope
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        cut
+    }
+
+    /// A step's constraints with the clause's scope values added.
+    fn scoped(&self, mut constraints: Constraints) -> Constraints {
+        for (k, v) in self.scope.iter() {
+            if !constraints.contains_key(k) {
+                constraints.insert(k.clone(), v.clone());
+            }
+        }
+        constraints
+    }
+
     fn clause(&mut self, clause: &str) {
+        let clause = &self.scope_values(clause);
         if self.years && self.today.is_none() {
             if let Some(word) = patterns::relative_year(clause) {
                 let reason = format!("relative year: \"{word}\" needs scope.today");

@@ -8,6 +8,7 @@
 //! that …"), and entity types and document IDs come from the catalog.
 
 use crate::analyze::fold::Lower;
+use crate::analyze::is_cjk;
 use crate::model::{Op, Output, Range};
 
 /// Words that ask for a duration.
@@ -481,6 +482,68 @@ pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
 
 /// Words that name a revision before its ID ("revision r7", "rev. 8").
 const REVISION_WORDS: &[&str] = &["revision", "rev", "rev."];
+/// Words that may follow a scope value and go with it ("in the staging
+/// *environment*", "在 staging *环境*").
+const SCOPE_NOUNS: &[&str] = &[
+    "environment",
+    "environments",
+    "env",
+    "region",
+    "环境",
+    "区域",
+];
+
+/// Prepositions cut with a scope value ("… *in* staging", "在 staging").
+const SCOPE_PREPOSITIONS: &[&str] = &["in", "on", "at", "for", "from", "under", "在"];
+
+/// The byte range of the phrase that names a scope value at `start..end`
+/// ("the rollback rule *in the staging environment*"): the value with a
+/// scope noun after it and a preposition (with "the") before it, when the
+/// text has them.
+pub fn scope_phrase(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let rest = text.get(end..).unwrap_or_default();
+    let gap = rest.len() - rest.trim_start().len();
+    let after = rest.trim_start();
+    let end = SCOPE_NOUNS
+        .iter()
+        .find(|noun| {
+            after
+                .get(..noun.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(noun))
+                && after
+                    .get(noun.len()..)
+                    .and_then(|t| t.chars().next())
+                    .is_none_or(|c| !c.is_alphanumeric() || is_cjk(c))
+        })
+        .map_or(end, |noun| end + gap + noun.len());
+    let before = |at: usize| -> Option<(usize, String)> {
+        let head = text.get(..at)?.trim_end();
+        let word_start = match head.strip_suffix('在') {
+            Some(rest) => rest.len(),
+            None => head
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| c.is_whitespace())
+                .map_or(0, |(i, c)| i + c.len_utf8()),
+        };
+        let word = head.get(word_start..)?;
+        (!word.is_empty()).then(|| (word_start, lower(word)))
+    };
+    let preposition = |at: usize| {
+        before(at)
+            .filter(|(_, w)| SCOPE_PREPOSITIONS.contains(&w.as_str()))
+            .map(|(p, _)| p)
+    };
+    // "the" goes only with a preposition ("in the staging environment"):
+    // "the production rollback rule" keeps its article.
+    let article = before(start).filter(|(_, w)| w == "the");
+    let start = article
+        .and_then(|(at, _)| preposition(at))
+        .or_else(|| preposition(start))
+        .unwrap_or(start);
+    (start, end)
+}
+
 /// Prepositions cut with a revision phrase ("… *in* revision r7").
 const REVISION_PREPOSITIONS: &[&str] = &["in", "at", "of", "for", "from", "under"];
 
@@ -678,6 +741,38 @@ mod tests {
 
     fn cut(s: &str, r: (usize, usize)) -> &str {
         &s[r.0..r.1]
+    }
+
+    #[test]
+    fn a_scope_value_is_cut_with_its_preposition_article_and_noun() {
+        let phrase = |q: &'static str, value: &str| {
+            let start = q.find(value).unwrap();
+            let (s, e) = scope_phrase(q, start, start + value.len());
+            &q[s..e]
+        };
+        assert_eq!(
+            phrase("the rollback rule in the staging environment?", "staging"),
+            "in the staging environment"
+        );
+        assert_eq!(
+            phrase("In production, how do we roll back?", "production"),
+            "In production"
+        );
+        assert_eq!(
+            phrase("how do I roll back on staging", "staging"),
+            "on staging"
+        );
+        // Without a preposition the article stays with the noun it opens.
+        assert_eq!(
+            phrase("What is the production rollback rule?", "production"),
+            "production"
+        );
+        assert_eq!(
+            phrase("gateway-west 在 staging 环境的回滚规则", "staging"),
+            "在 staging 环境"
+        );
+        // A word that only begins with a scope noun is not one.
+        assert_eq!(phrase("in eu-west regional mode", "eu-west"), "in eu-west");
     }
 
     #[test]

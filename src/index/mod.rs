@@ -202,7 +202,31 @@ impl Index {
                     .into_iter()
                     .collect(),
             });
-        Catalog::new(entities.iter().cloned().chain(docs).chain(titles).collect())
+        // A scope field's values (`environment: staging`) name what a
+        // question may ask about by that word ("the rollback rule in
+        // staging"): each is an entity of the field's type, which the plan
+        // reads as a constraint (`decompose`'s facets). Declared entities
+        // and titles of the same ID come first and are kept.
+        let scope_values = passages.iter().flat_map(|p| {
+            crate::model::SCOPE_VALUE_FIELDS
+                .iter()
+                .filter_map(|&field| {
+                    p.meta_str(field).map(|value| Entity {
+                        id: value,
+                        kind: field.into(),
+                        aliases: vec![],
+                    })
+                })
+        });
+        Catalog::new(
+            entities
+                .iter()
+                .cloned()
+                .chain(docs)
+                .chain(titles)
+                .chain(scope_values)
+                .collect(),
+        )
     }
 
     /// Wires the derived lookups. `mentions` must have one list per passage.

@@ -15,6 +15,7 @@ mod wording;
 
 pub use wording::agree;
 
+use crate::analyze;
 use crate::compute::duration::unit_label;
 use crate::compute::number::format_amount as amount;
 use crate::index::catalog::title_base;
@@ -231,7 +232,7 @@ fn name(slot: &Slot) -> String {
         slot.question.len() > l.len() && slot.question.starts_with(asked)
     });
     if crate::plan::placeholders(&slot.question).is_empty() && !appended {
-        return slot.question.clone();
+        return as_asked(slot);
     }
     slot.label.clone().unwrap_or_else(|| {
         let mut q = slot.question.clone();
@@ -240,6 +241,49 @@ fn name(slot: &Slot) -> String {
         }
         q
     })
+}
+
+/// A part's question as it was asked: a retrieval whose question is its
+/// clause with a year or a scope value cut out (they became constraints) is
+/// named by the clause, "the rollback rule in staging", not "the rollback
+/// rule".
+fn as_asked(slot: &Slot) -> String {
+    match &slot.label {
+        Some(l) if slot.kind == TaskKind::Retrieve && cut_from(l, slot) => l.clone(),
+        _ => slot.question.clone(),
+    }
+}
+
+/// True when the slot's question is `label` with only the words of its
+/// constraints left out (and nothing added or moved): "in the staging
+/// environment" for `environment: staging`, "in 2025" for `year: 2025`.
+/// A part split from its clause leaves out other words ("… and the
+/// Maremma Sheepdog") and is named by its own question.
+fn cut_from(label: &str, slot: &Slot) -> bool {
+    let words =
+        |t: &str| -> Vec<String> { analyze::words(t).into_iter().map(|w| w.term).collect() };
+    let (whole, kept) = (words(label), words(&slot.question));
+    let said: Vec<String> = slot
+        .constraints
+        .iter()
+        .flat_map(|(k, v)| words(k).into_iter().chain(words(v)))
+        .collect();
+    let mut left_out = Vec::new();
+    let mut rest = whole.iter();
+    for w in &kept {
+        loop {
+            match rest.next() {
+                Some(x) if x == w => break,
+                Some(x) => left_out.push(x),
+                None => return false,
+            }
+        }
+    }
+    left_out.extend(rest);
+    !left_out.is_empty()
+        && left_out
+            .iter()
+            .all(|w| analyze::is_stop_word(w) || said.contains(w))
 }
 
 /// The follow steps a slot's value was reached through, first hop first.
@@ -313,7 +357,7 @@ pub fn answer(question: &str, slots: &[Slot]) -> String {
                         .to_string(),
                 );
                 let label = if via.is_empty() && s.kind != TaskKind::Follow {
-                    s.question.clone()
+                    as_asked(s)
                 } else {
                     s.label.clone().unwrap_or_else(|| s.question.clone())
                 };
@@ -409,6 +453,31 @@ mod tests {
             asked = kind == "compare",
         );
         serde_json::from_str(&json).unwrap()
+    }
+
+    #[test]
+    fn a_part_is_named_as_asked_when_only_its_constraints_were_cut() {
+        let asked = |label: &str, question: &str, key: &str, value: &str| {
+            let mut s = slot("q1", "retrieve", "", "", "null", &[]);
+            s.label = Some(label.into());
+            s.question = question.into();
+            s.constraints.insert(key.into(), value.into());
+            super::as_asked(&s)
+        };
+        let staging = "What is the rollback rule for gateway-west in the staging environment?";
+        assert_eq!(
+            asked(staging, "What is the rollback rule for gateway-west?", "environment", "staging"),
+            staging
+        );
+        let year = "how long is the refund window for electronics in 2025?";
+        assert_eq!(
+            asked(year, "how long is the refund window for electronics in?", "year", "2025"),
+            year
+        );
+        // A part split from its clause leaves out more than a constraint.
+        let both = "What is the primary duty of the Austrian Pinscher and the Maremma Sheepdog?";
+        let one = "What is the primary duty of the Austrian Pinscher?";
+        assert_eq!(asked(both, one, "year", "2025"), one);
     }
 
     #[test]

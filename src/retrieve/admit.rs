@@ -11,7 +11,7 @@ use std::cell::OnceCell;
 
 use crate::analyze;
 use crate::index::Index;
-use crate::model::{Constraints, Passage, Scope, DEFAULT_ACCESS};
+use crate::model::{Constraints, Passage, Scope, DEFAULT_ACCESS, SCOPE_VALUE_FIELDS};
 
 /// True when `scope` may read the passage and its scope fields agree.
 fn visible(p: &Passage, scope: &Scope) -> bool {
@@ -42,6 +42,11 @@ enum Check<'a> {
     /// `about`: the passage is about the named thing ([`about`]), by the
     /// name's words.
     About(&'a str, OnceCell<Vec<String>>),
+    /// A scope field the question names ("in staging"): like the request's
+    /// own value (which still holds: a question cannot widen its scope), it
+    /// excludes passages of another value, not passages that carry none
+    /// (they apply everywhere).
+    Scope(&'a str, &'a str),
     /// Any other key: `meta[key]` matches the value.
     Meta(&'a str, &'a str),
 }
@@ -65,6 +70,7 @@ impl<'a> Admission<'a> {
                 "entities" | "entity" => Check::Links(want, OnceCell::new()),
                 "page" => Check::Page(want, OnceCell::new()),
                 "about" => Check::About(want, OnceCell::new()),
+                key if SCOPE_VALUE_FIELDS.contains(&key) => Check::Scope(key, want),
                 key => Check::Meta(key, want),
             })
             .collect::<Vec<_>>();
@@ -103,6 +109,7 @@ impl<'a> Admission<'a> {
                     .get_or_init(|| index.resolve(name))
                     .is_some_and(|e| index.title_entity(doc) == Some(e)),
                 Check::About(name, words) => about(p, words.get_or_init(|| word_list(name))),
+                Check::Scope(key, want) => field_agrees(p, key, Some(want)),
                 Check::Meta(key, want) => p.meta.get(*key).is_some_and(|v| v.matches(want)),
             })
     }
@@ -153,6 +160,46 @@ mod tests {
 
     fn is_about(p: &Passage, name: &str) -> bool {
         about(p, &word_list(name))
+    }
+
+    #[test]
+    fn a_named_scope_value_narrows_the_request_and_never_widens_it() {
+        let with = |id: &str, env: Option<&str>| {
+            let mut p = Passage::new(id, "", "Rollback rule for gateway-west.");
+            if let Some(env) = env {
+                p.meta.insert(
+                    "environment".into(),
+                    crate::model::MetaValue::Str(env.into()),
+                );
+            }
+            p
+        };
+        let passages = vec![
+            with("prod", Some("production")),
+            with("stage", Some("staging")),
+            with("everywhere", None),
+        ];
+        let index = Index::build(passages, vec![], Default::default(), Default::default()).unwrap();
+        let admitted = |scope: &Scope, named: Option<&str>| -> Vec<u32> {
+            let mut constraints = Constraints::new();
+            if let Some(v) = named {
+                constraints.insert("environment".into(), v.into());
+            }
+            let a = Admission::new(&index, scope, &constraints);
+            (0..3).filter(|&d| a.admits(d)).collect()
+        };
+        let any = Scope::default();
+        let production = Scope {
+            environment: Some("production".into()),
+            ..Scope::default()
+        };
+        // A passage without the field applies in every environment.
+        assert_eq!(admitted(&any, Some("staging")), [1, 2]);
+        assert_eq!(admitted(&production, None), [0, 2]);
+        assert_eq!(admitted(&production, Some("production")), [0, 2]);
+        // The request's production scope still holds: "in staging" finds
+        // only what applies everywhere.
+        assert_eq!(admitted(&production, Some("staging")), [2]);
     }
 
     #[test]
