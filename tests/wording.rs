@@ -556,6 +556,17 @@ fn cases() -> Vec<Case> {
             .never(&["snapshot", "last-green"]),
         case(Help, RESTRICTED, "What is the emergency rollback rule for gateway-west when the database migration has already run?", &[ok(&["appendix-9"], &["snapshot"])]),
         case(Help, RESTRICTED, "If the database migration already ran, what's the emergency rollback rule for gateway-west?", &[ok(&["appendix-9"], &["snapshot"])]),
+        // Without the condition: a qualifier the corpus writes before the
+        // same noun elsewhere ("Emergency rollback rule …", readable only
+        // with restricted access) asks for that other rule, and the plain
+        // one is no answer to it; a qualifier no passage writes before the
+        // noun ("latest", "current") asks for nothing narrower.
+        case(Help, OPS, "What is the emergency rollback rule for gateway-west?", &[MISSING]).never(&["last-green", "DBA"]),
+        case(Help, OPS, "what's the emergency rollback for gateway-west in production?", &[MISSING]).never(&["last-green", "DBA"]),
+        case(Help, PUBLIC, "tell me the emergency rollback rule for gateway-west", &[MISSING]).never(&["namespace", "DBA", "timed out"]),
+        case(Help, RESTRICTED, "What is the emergency rollback rule for gateway-west?", &[ok(&["appendix-9"], &["DBA"])]),
+        case(Help, OPS, "What is the latest rollback rule for gateway-west?", &[ok(&["runbook-82"], &["last-green"])]),
+        case(Help, OPS, "tell me the current rollback rule for gateway-west", &[ok(&["runbook-82"], &["last-green"])]),
         // ---- travel: 2026 vs 2025, payment, overseas (ZH) ----------------------
         case(Help, TODAY, "今年境内差旅报销的提交期限比去年缩短了多少?境内报销审批后多久付款?境外的提交期限也与境内一样吗?", TRAVEL_ZH)
             .says(&["未能找到以下内容的资料"]),
