@@ -392,6 +392,11 @@ impl Runner<'_> {
         // are known through the entity, and a passage linked to none of
         // them speaks of something else (gateway-west-legacy's runbook).
         let named = self.named_entities(frame);
+        // A compound whose qualifier a passage about the named entity
+        // writes ("emergency rollback rule"): a candidate without it speaks
+        // of the plain thing.
+        let named_ids: Vec<u32> = named.iter().map(|&(e, _, _)| e).collect();
+        let qualified = super::qualifier::qualified(self.index, frame, &named_ids);
         for w in words.iter_mut() {
             let at = frame.terms.get(w.position).map_or(usize::MAX, |t| t.start);
             if named.iter().any(|&(_, s, e)| at >= s && at < e) {
@@ -540,6 +545,11 @@ impl Runner<'_> {
             };
             if accept::another_generation(frame, &passage.title) {
                 j.reject(Rejection::Names);
+                continue;
+            }
+            if let Some(q) = qualified.iter().find(|q| q.lacked_by(self.index, c.doc)) {
+                let phrase = frame.question.get(q.phrase.0..q.phrase.1).unwrap_or("");
+                j.reject(Rejection::Head(phrase.lower()));
                 continue;
             }
             if !named.is_empty() && !named.iter().any(|&(e, _, _)| self.index.links(c.doc, e)) {

@@ -22,6 +22,7 @@ pub(crate) mod kind;
 pub mod life;
 mod listed;
 mod ordinal;
+mod qualifier;
 pub mod read;
 mod spell;
 pub mod stated;

@@ -466,12 +466,22 @@ mod tests {
         };
         let staging = "What is the rollback rule for gateway-west in the staging environment?";
         assert_eq!(
-            asked(staging, "What is the rollback rule for gateway-west?", "environment", "staging"),
+            asked(
+                staging,
+                "What is the rollback rule for gateway-west?",
+                "environment",
+                "staging"
+            ),
             staging
         );
         let year = "how long is the refund window for electronics in 2025?";
         assert_eq!(
-            asked(year, "how long is the refund window for electronics in?", "year", "2025"),
+            asked(
+                year,
+                "how long is the refund window for electronics in?",
+                "year",
+                "2025"
+            ),
             year
         );
         // A part split from its clause leaves out more than a constraint.
