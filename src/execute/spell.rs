@@ -20,7 +20,8 @@
 //! Bennet's; "Rodger Michell", where "Rodger" is Rodger Young's). When no
 //! candidate writes the whole name and a candidate writes every word of it
 //! but one, and for that one a word one edit away (same first letter, four
-//! letters or more), the name is read as that candidate writes it — only
+//! letters or more; three in a name of four words or more, "Livesey Hal War
+//! Memorial"), the name is read as that candidate writes it — only
 //! when every candidate that offers a word offers the same one, and never
 //! when a candidate writes the name as asked ("Hugo Brand" is read as
 //! written though Hugo Brandt is one letter away).
@@ -75,10 +76,27 @@ fn one_edit(a: &[char], b: &[char]) -> bool {
     }
 }
 
+/// Words of a name, besides the one off, written as asked that make a
+/// word of three letters worth reading otherwise ("Livesey *Hal* War
+/// Memorial"): with fewer, a short word one edit away may be another
+/// person's ("Ana Brook" is not Anna Brook's page for sure).
+const SHORT_WORD_CONTEXT: usize = 3;
+
+/// A name word of three letters in a name whose other words a page writes
+/// as asked, enough of them ([`SHORT_WORD_CONTEXT`]).
+fn short_in_long_name(raw: &str, name_words: usize) -> bool {
+    name_words > SHORT_WORD_CONTEXT && correctable_at(raw, MIN_CHARS - 1)
+}
+
 /// A name word worth correcting: capitalised, letters only (no CJK), long
 /// enough.
 fn correctable(raw: &str) -> bool {
-    raw.chars().count() >= MIN_CHARS
+    correctable_at(raw, MIN_CHARS)
+}
+
+/// [`correctable`] with `min` letters at least.
+fn correctable_at(raw: &str, min: usize) -> bool {
+    raw.chars().count() >= min
         && raw.chars().next().is_some_and(char::is_uppercase)
         && raw
             .chars()
@@ -211,7 +229,7 @@ fn name_fix(
             .collect();
         match missing.as_slice() {
             [] => return None,
-            [(i, raw)] if correctable(raw) => {
+            [(i, raw)] if correctable(raw) || short_in_long_name(raw, name.len()) => {
                 for word in near_words(raw, std::iter::once(*text)) {
                     if !offered.contains(&(*i, word)) {
                         offered.push((*i, word));
