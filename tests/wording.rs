@@ -534,6 +534,12 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "Which service failed after the second retry?", &[ok(&["log-2291"], &["gateway-west"])]),
         case(Help, OPS, "Which service failed after the second retry, and what is its rollback rule?", SERVICE_RULE),
         case(Help, OPS, "Which service failed after the second retry? What rollback rule applies to it?", SERVICE_RULE),
+        // "it" as the object of a verb with a particle ("roll it back"):
+        // the part before's answer, as at the end of a clause.
+        case(Help, OPS, "Which service failed after the second retry, and how do I roll it back?", SERVICE_RULE),
+        case(Help, OPS, "which service failed after the second retry? how do we roll it back", SERVICE_RULE),
+        case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and how do I roll it back?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
+            .never(&["namespace", "last-green"]),
         case(Alias, OPS, "Which service failed after the second retry, and which rollback rule applies to it?", SERVICE_RULE).never(&["auth-core"]),
         case(Sibling, OPS, "Which service failed after the first retry, and what is its rollback rule?", &[
             ok(&["log-2292"], &["gateway-east"]),
