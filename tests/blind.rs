@@ -98,8 +98,10 @@ const MIN_PASS_SECOND: usize = 76;
 /// (inc-74 "gw-west" in staging): 47. Then (session 30) an environment or
 /// region the question names is a constraint, not a word the passages
 /// must write (inc-83 "both in production", inc-84 "in eu-west
-/// production"): 49.
-const MIN_PASS_THIRD: usize = 49;
+/// production"): 49. Then "it" before a particle ("how do we roll it
+/// back?") is the part before's answer when that is a thing, so the part is
+/// blocked when the service is missing (inc-81): 50.
+const MIN_PASS_THIRD: usize = 50;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

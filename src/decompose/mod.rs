@@ -511,7 +511,23 @@ impl Builder<'_> {
         let p = refer::pronoun(clause)?;
         let what = match refer::referent(&p, before?)? {
             refer::Referent::Name(n) => n,
-            refer::Referent::Answer => crate::plan::placeholder(self.answers.last()?),
+            // Where the catalog declares what things are (services), only
+            // a step that finds one can be put in for "it": an answer that
+            // is a passage ("which service's canary was rolled back …?",
+            // answered by the log) names none. (On open text a passage's
+            // answer is a page's title; a person is read off the passage
+            // that answers "who …?".)
+            refer::Referent::Answer => {
+                let last = self.answers.last()?;
+                let thing = self
+                    .tasks
+                    .iter()
+                    .any(|t| t.id == *last && matches!(t.output, Some(Output::Entity { .. })));
+                if !thing && !p.personal && !self.types.is_empty() {
+                    return None;
+                }
+                crate::plan::placeholder(last)
+            }
         };
         let read = refer::replace(clause, &p, &what);
         self.notes

@@ -77,7 +77,10 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             "its" => (true, false),
             "them" => (false, false),
             "it" => {
-                let object_at_end = next.is_none();
+                // The object of a verb ends its clause, or only the verb's
+                // particle follows it ("how do I roll *it* back?").
+                let after = words.get(i + 2);
+                let object_at_end = next.is_none_or(|n| PARTICLES.contains(&n) && after.is_none());
                 let before_participle = prev.is_some_and(|p| matches!(p, "was" | "is" | "were"))
                     && next.is_some_and(lexicon::is_participle);
                 if !(object_at_end || before_participle) {
@@ -120,6 +123,12 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
         _ => None,
     }
 }
+
+/// Particles of phrasal verbs, which may follow their object ("roll it
+/// *back*", "set it *up*", "turn it *off*").
+const PARTICLES: &[&str] = &[
+    "back", "up", "down", "off", "on", "out", "over", "in", "away",
+];
 
 /// Auxiliaries of a question whose subject comes before its verb ("What
 /// *does* the health check request").
@@ -387,10 +396,21 @@ mod tests {
                 "When were The Tidewalkers formed",
                 "who is Tidewalkers' drummer?",
             ),
+            // Before a verb's particle, as at the end of the clause.
+            (
+                "how do I roll it back?",
+                "When did gateway-west fail",
+                "how do I roll gateway-west back?",
+            ),
         ];
         for (part, before, want) in cases {
             assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
         }
+        // A word after the particle: "it" is no object there.
+        assert_eq!(
+            read("can I turn it off at night?", "When did gateway-west fail"),
+            None
+        );
     }
 
     #[test]
