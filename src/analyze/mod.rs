@@ -217,6 +217,21 @@ fn is_cjk_function(c: char) -> bool {
     )
 }
 
+/// The whitespace-separated words of `text` as written (punctuation kept),
+/// each with its byte offset.
+pub fn spaced_words(text: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut at = 0;
+    for chunk in text.split_inclusive(char::is_whitespace) {
+        let word = chunk.trim_end();
+        if !word.is_empty() {
+            words.push((at, word));
+        }
+        at += chunk.len();
+    }
+    words
+}
+
 /// The byte offset where `text` writes `name` as whole words (case as
 /// written: no letter or digit on either side), if it does.
 pub fn word_at(text: &str, name: &str) -> Option<usize> {

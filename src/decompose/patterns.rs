@@ -550,15 +550,7 @@ const REVISION_PREPOSITIONS: &[&str] = &["in", "at", "of", "for", "from", "under
 /// A revision the text names by its ID ("in revision r7"): the byte range of
 /// the phrase (with a preposition before it) and the ID as written.
 pub fn revision(text: &str) -> Option<(usize, usize, String)> {
-    let mut words: Vec<(usize, &str)> = Vec::new();
-    let mut pos = 0;
-    for chunk in text.split_inclusive(char::is_whitespace) {
-        let word = chunk.trim_end();
-        if !word.is_empty() {
-            words.push((pos, word));
-        }
-        pos += chunk.len();
-    }
+    let words = crate::analyze::spaced_words(text);
     let at = words
         .iter()
         .position(|(_, w)| REVISION_WORDS.contains(&lower(w).trim_end_matches(',')))?;

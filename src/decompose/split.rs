@@ -157,20 +157,14 @@ struct Word<'c> {
 }
 
 fn words_of(clause: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for chunk in clause.split_inclusive(char::is_whitespace) {
-        let raw = chunk.trim_end();
-        if !raw.is_empty() {
-            out.push(Word {
-                pos,
-                raw,
-                bare: bare(raw),
-            });
-        }
-        pos += chunk.len();
-    }
-    out
+    crate::analyze::spaced_words(clause)
+        .into_iter()
+        .map(|(pos, raw)| Word {
+            pos,
+            raw,
+            bare: bare(raw),
+        })
+        .collect()
 }
 
 /// Where a cut leaves the clause: the byte where the left part ends, the

@@ -48,15 +48,7 @@ const DETERMINERS: &[&str] = &["the", "a", "an", "my", "our", "your", "its", "th
 /// adjacent lowercase words that are no stop words ("the *emergency
 /// rollback rule* for …"); a word followed by punctuation ends one.
 fn compounds(question: &str) -> Vec<(usize, usize)> {
-    let mut words: Vec<(usize, &str)> = Vec::new();
-    let mut at = 0;
-    for chunk in question.split_inclusive(char::is_whitespace) {
-        let word = chunk.trim_end();
-        if !word.is_empty() {
-            words.push((at, word));
-        }
-        at += chunk.len();
-    }
+    let words = analyze::spaced_words(question);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
