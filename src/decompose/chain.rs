@@ -70,10 +70,17 @@ impl Builder<'_> {
             .filter(|m| self.index.is_title(m.entity))
             .map(|m| m.start as usize)
             .collect();
-        // "Where was Ada Lund born?" asks a value of the page it names.
+        // "Where was Ada Lund born?" asks a value of the page it names, as
+        // "where was {q1} born?" does of the page of an earlier answer.
+        let answer_at = |at: usize| {
+            let rest = clause.get(at..).unwrap_or("");
+            crate::plan::placeholders(rest)
+                .first()
+                .is_some_and(|id| rest.starts_with(&placeholder(id)))
+        };
         let where_of_name = patterns::where_subject(clause)
             .iter()
-            .any(|at| titles.contains(at));
+            .any(|&at| titles.contains(&at) || answer_at(at));
         // A question of a name and a kind alone is asked of the named page,
         // unless it asks the subject of a verb ("which studio developed
         // Lantern Run?": the studio is a thing of its own, named after
@@ -109,6 +116,7 @@ impl Builder<'_> {
         );
         let (question, constraints) = self.constrain(&verify, self.default_year);
         let next = self.dependant(question, constraints, vec![id.clone()]);
+        self.verified.push((next.clone(), id.clone()));
         self.notes.push(format!(
             "{id} → {next}: the thing asked for is proposed, then verified on its own page ({clause})"
         ));

@@ -134,6 +134,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         types: index.entity_types().to_vec(),
         tasks: Vec::new(),
         answers: Vec::new(),
+        verified: Vec::new(),
         label: String::new(),
         scope: Constraints::new(),
         retrievals: 0,
@@ -192,6 +193,10 @@ struct Builder<'a> {
     tasks: Vec<Task>,
     /// Tasks that answer a clause: never reused as another's input.
     answers: Vec<String>,
+    /// Each proposal's verification on the proposed thing's own page, as
+    /// (verification, proposal): a later step that names the proposal
+    /// waits for its verification too.
+    verified: Vec<(String, String)>,
     /// The clause being planned (each of its tasks carries it).
     label: String,
     /// The scope values the clause names ("in staging"): constraints of
@@ -340,8 +345,15 @@ impl Builder<'_> {
             task.constraints = self.scoped(std::mem::take(&mut task.constraints));
         }
         for id in crate::plan::placeholders(&task.question) {
-            if !task.depends_on.contains(&id) {
-                task.depends_on.push(id);
+            let verification = self
+                .verified
+                .iter()
+                .find(|(_, proposal)| *proposal == id)
+                .map(|(v, _)| v.clone());
+            for on in std::iter::once(id).chain(verification) {
+                if !task.depends_on.contains(&on) {
+                    task.depends_on.push(on);
+                }
             }
         }
         let id = task.id.clone();
@@ -519,6 +531,13 @@ impl Builder<'_> {
             // that answers "who …?".)
             refer::Referent::Answer => {
                 let last = self.answers.last()?;
+                // A proposal verified on its own page: the later part asks
+                // about the proposed thing (and waits for its verification).
+                let last = self
+                    .verified
+                    .iter()
+                    .find(|(v, _)| v == last)
+                    .map_or(last, |(_, proposal)| proposal);
                 let thing = self
                     .tasks
                     .iter()

@@ -18,14 +18,20 @@
 //! how long does the server have to answer *it*?").
 //!
 //! "Do electronics carry a restocking fee, and how long do I have to return
-//! *them*?": "them" is the first plural noun of the part before.
+//! *them*?": "them" is the first plural noun of the part before. Singular
+//! "they"/"their" and "that person" are read as "he"/"she" are ("Who
+//! directed Salt Roads, and where did *they* study?"), and "the same"/"that
+//! same" before a noun stands for the thing or person the part before asks
+//! for ("Which company published Lantern Run, and what game did *the same
+//! company* publish?"), else the one thing it names.
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
-//! "he", "him", "his", "she", "her", "its", "them", and "it" as an object at the end
-//! or before a participle ("was it released"), never a dummy "it" ("is it
-//! possible"); `None` whenever the part before names no single thing, asks
-//! for nothing the pronoun fits and (for "it"/"its") has no subject opened
-//! by "the" after its question word and auxiliary.
+//! "he", "him", "his", "she", "her", "they", "their", "its", "them", "that
+//! person", "the same …", and "it" as an object at the end or before a
+//! participle ("was it released"), never a dummy "it" ("is it possible");
+//! `None` whenever the part before names no single thing, asks for nothing
+//! the pronoun fits and (for "it"/"its") has no subject opened by "the"
+//! after its question word and auxiliary.
 
 use super::frame::{self, Answer};
 use crate::analyze::{self, lexicon};
@@ -41,6 +47,9 @@ pub struct Pronoun {
     pub personal: bool,
     /// "them": things in the plural.
     pub plural: bool,
+    /// "the same"/"that same" and a noun: the thing the part before found
+    /// ("what game did *the same company* publish?"), or the one it names.
+    pub same: bool,
 }
 
 /// What a pronoun stands for.
@@ -63,6 +72,9 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
     }
     let words = analyze::words(part);
     words.iter().enumerate().find_map(|(i, w)| {
+        if let Some(p) = pointing(&words, i) {
+            return Some(p);
+        }
         let next = words.get(i + 1).map(|n| n.term.as_str());
         let prev = i
             .checked_sub(1)
@@ -71,8 +83,10 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
         let noun_next = next.is_some_and(|n| !analyze::is_stop_word(n));
         let plural = w.term == "them";
         let (possessive, personal) = match w.term.as_str() {
-            "he" | "him" | "she" => (false, true),
-            "his" => (true, true),
+            // Singular "they" for the one person a part before asks
+            // for, or the one thing it names.
+            "he" | "him" | "she" | "they" => (false, true),
+            "his" | "their" => (true, true),
             "her" => (noun_next, true),
             "its" => (true, false),
             "them" => (false, false),
@@ -96,7 +110,35 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             possessive,
             personal,
             plural,
+            same: false,
         })
+    })
+}
+
+/// A phrase that points back at what the part before found, at word `i`:
+/// "that person"/"this person" (a person), "the same"/"that same" and a
+/// noun (the thing found, of any kind).
+fn pointing(words: &[analyze::Token], i: usize) -> Option<Pronoun> {
+    let term = |j: usize| words.get(j).map(|w| w.term.as_str());
+    let first = words.get(i)?;
+    let (last, personal, same) = match (term(i)?, term(i + 1)?) {
+        ("that" | "this", "person") => (words.get(i + 1)?, true, false),
+        ("the" | "that", "same") => (
+            words
+                .get(i + 2)
+                .filter(|w| !analyze::is_stop_word(&w.term))?,
+            false,
+            true,
+        ),
+        _ => return None,
+    };
+    Some(Pronoun {
+        start: first.start,
+        end: last.end,
+        possessive: false,
+        personal,
+        plural: false,
+        same,
     })
 }
 
@@ -109,6 +151,8 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
     let asks_kind = crate::execute::kind::asked_noun(before).is_some();
     let answer_fits = if p.personal {
         f.answer == Answer::Person
+    } else if p.same {
+        f.answer == Answer::Person || (f.answer == Answer::Open && asks_kind)
     } else {
         f.answer == Answer::Open && asks_kind
     };
@@ -454,6 +498,66 @@ mod tests {
             )
             .as_deref(),
             Some("who produced {q1}?")
+        );
+    }
+
+    #[test]
+    fn they_that_person_and_the_same_point_back() {
+        let cases = [
+            // Singular "they": the person asked for; else the thing named.
+            (
+                "where did they study?",
+                "Who directed Salt Roads",
+                "where did {q1} study?",
+            ),
+            (
+                "what was their first feature?",
+                "Who directed Salt Roads",
+                "what was {q1}'s first feature?",
+            ),
+            (
+                "where are they from?",
+                "When were The Tidewalkers formed",
+                "where are Tidewalkers from?",
+            ),
+            (
+                "when was that person born?",
+                "Who directed Salt Roads",
+                "when was {q1} born?",
+            ),
+            // "the same" and a noun: the thing found, a company or a person.
+            (
+                "what game did the same company publish?",
+                "Which company published Lantern Run",
+                "what game did {q1} publish?",
+            ),
+            (
+                "which game did that same publisher release?",
+                "Who published Lantern Run",
+                "which game did {q1} release?",
+            ),
+            (
+                "who else played on the same album?",
+                "When was Harbour Lights released",
+                "who else played on Harbour Lights?",
+            ),
+        ];
+        for (part, before, want) in cases {
+            assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
+        }
+        // Nothing asked for and nothing single named: no referent.
+        assert_eq!(
+            read("where do they ship?", "How long do refunds take"),
+            None
+        );
+        // "the same" before no noun, or in a part that names its own thing.
+        assert_eq!(read("is it the same?", "Who directed Salt Roads"), None);
+        assert_eq!(
+            read(
+                "was Tomas Varga born the same year?",
+                "When was Elena Sorensen born"
+            ),
+            None
         );
     }
 
