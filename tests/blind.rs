@@ -100,15 +100,18 @@ const MIN_PASS_SECOND: usize = 76;
 /// must write (inc-83 "both in production", inc-84 "in eu-west
 /// production"): 49. Then "it" before a particle ("how do we roll it
 /// back?") is the part before's answer when that is a thing, so the part is
-/// blocked when the service is missing (inc-81): 50.
-const MIN_PASS_THIRD: usize = 50;
+/// blocked when the service is missing (inc-81): 50. Then (session 31) a
+/// later part's "they", "that person" or "the same publisher" is the part
+/// before's answer (enc-78, enc-81, enc-82, enc-86): 54.
+const MIN_PASS_THIRD: usize = 54;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
 /// only, at the start of session 27). Held out: no change is written from
 /// its failures. Measured on the engine of 3a2bd54, before any change of
-/// that session: 59 of 96.
-const MIN_PASS_FOURTH: usize = 59;
+/// that session: 59 of 96; 60 after session 31's first change (a later
+/// part's "they"/"that person"/"the same …"), not written from it.
+const MIN_PASS_FOURTH: usize = 60;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -2090,7 +2090,7 @@ fn agents_and_roles() -> Vec<Case> {
 
 #[test]
 fn a_verb_s_agent_and_a_role_are_stated() {
-    run("agents-and-roles", &agents_and_roles(), 5);
+    run("agents-and-roles", &agents_and_roles(), 8);
 }
 
 /// A place asked late, after the verb ("Tomas Varga was born in which

@@ -468,6 +468,15 @@ pub fn is_kind_of(narrow: &str, broad: &str) -> bool {
 /// `-er`/`-or`, with a final `e` restored or a doubled consonant undone,
 /// when that is a common verb. "The creator of X" is stated as "Y created X".
 pub fn agent_verb(word: &str) -> Option<String> {
+    agent_roots(word)?
+        .find(|v| v.len() > 2 && is_verb(v))
+        .map(|v| lemma(&super::stem(&v)))
+}
+
+/// The verbs an agent noun may be made from: the noun without `-er`/`-or`,
+/// then with a final `e` restored, then with a doubled consonant undone
+/// ("drummer": "drumm", "drumme", "drum"). `None` without such an ending.
+fn agent_roots(word: &str) -> Option<impl Iterator<Item = String>> {
     let root = word
         .strip_suffix("er")
         .or_else(|| word.strip_suffix("or"))?;
@@ -476,15 +485,25 @@ pub fn agent_verb(word: &str) -> Option<String> {
         .last()
         .filter(|&(i, c)| i > 0 && root.get(..i).is_some_and(|r| r.ends_with(c)))
         .and_then(|(i, _)| root.get(..i));
-    [
-        Some(root.to_string()),
-        Some(format!("{root}e")),
-        undoubled.map(str::to_string),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|v| v.len() > 2 && is_verb(v))
-    .map(|v| lemma(&super::stem(&v)))
+    Some(
+        [
+            Some(root.to_string()),
+            Some(format!("{root}e")),
+            undoubled.map(str::to_string),
+        ]
+        .into_iter()
+        .flatten(),
+    )
+}
+
+/// True when `noun` (a term) names the doer of the verb whose term is
+/// `verb`: "drummer" of "drum" (from "drummed"), "singer" of "sing" (from
+/// "sang"), "publisher" of "publish". Unlike [`agent_verb`] the verb need
+/// not be listed: the question's own verb form says it is one.
+pub fn names_doer(noun: &str, verb: &str) -> bool {
+    let verb = lemma(verb);
+    verb.len() > 2
+        && agent_roots(noun).is_some_and(|mut roots| roots.any(|v| lemma(&super::stem(&v)) == verb))
 }
 
 /// Stems of the life events a date answers ("When was X born?", "the date
@@ -739,6 +758,28 @@ mod tests {
             "water", "number", "order", "matter", "answer", "member", "river",
         ] {
             assert_eq!(agent_verb(noun), None, "{noun}");
+        }
+    }
+
+    #[test]
+    fn an_agent_noun_names_the_doer_of_a_verb_asked() {
+        let term = |w: &str| super::super::stem(w);
+        for (noun, verb) in [
+            ("drummer", "drummed"),
+            ("singer", "sang"),
+            ("founder", "founded"),
+            ("director", "directs"),
+            ("writer", "wrote"),
+        ] {
+            assert!(names_doer(&term(noun), &term(verb)), "{noun} / {verb}");
+        }
+        for (noun, verb) in [
+            ("drummer", "sang"),
+            ("singer", "drummed"),
+            ("manager", "manned"),
+            ("writer", "wrestled"),
+        ] {
+            assert!(!names_doer(&term(noun), &term(verb)), "{noun} / {verb}");
         }
     }
 

@@ -3,8 +3,9 @@
 //!
 //! A follow step asks for a thing by a description ("which drummer from the
 //! album X", "X was written by which screenwriter?"). Its head noun
-//! ("drummer"), the verb an agent noun names ("the creator of X": "created")
-//! and a closing relation ("written by") are where a passage names the
+//! ("drummer"), the verb an agent noun names ("the creator of X": "created"),
+//! the agent noun of a verb asked ("Who drummed on X?": "drummer") and a
+//! closing relation ("written by") are where a passage names the
 //! thing; extraction ranks the titles it links nearest them. When every
 //! such place names someone the corpus has no page for ("guitarist Sean
 //! Dalgleish", "written by Judit Halasz"), the passage has answered: the
@@ -78,9 +79,13 @@ impl Head {
                 if let Some(by) = by {
                     by_verb.push((t.start, by));
                 }
+                // The doer of the question's verb, named by its agent noun
+                // ("Drummer Ruth Mackay" for "Who drummed on …?").
+                let doer = || lexicon::names_doer(&t.term, &noun);
                 if l == noun
                     || kin.contains(&l.as_str())
                     || verb.as_ref() == Some(&l)
+                    || doer()
                     || relation.as_ref() == Some(&l)
                     || by.is_some()
                 {

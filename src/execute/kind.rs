@@ -287,12 +287,40 @@ pub fn subject_verb(frame: &Frame) -> Option<String> {
     let phrase = asking_phrase(q)?.len();
     // The wh-word, the phrase's words, then the verb.
     let word = q.get(asks..)?.split_whitespace().nth(phrase + 1)?;
+    (phrase > 0).then(|| active_verb(frame, word)).flatten()
+}
+
+/// The verb a "who" question asks the doer of ("Who *sang* on Harbour
+/// Lights?", "who *drummed* on …"), as its lemma term: the word right after
+/// "who" when it is a verb form, no auxiliary ("Who *is* …", "who *did* …"),
+/// and not followed by "by". A sentence that names the doer writes the verb
+/// or its agent noun ("singer Callum Reid"). Not a light verb ("Who *made*
+/// Winter Ferry?", "who *played* drums"): its object says what was done, in
+/// words a page need not share ("His films … include Winter Ferry").
+pub fn doer_verb(frame: &Frame) -> Option<String> {
+    let q = frame.question.as_str();
+    let asks = crate::decompose::frame::asking_word(q)?;
+    let mut words = q.get(asks..)?.split_whitespace();
+    if bare(words.next()?).0 != "who" {
+        return None;
+    }
+    active_verb(frame, words.next()?).filter(|v| !LIGHT_VERBS.contains(&v.as_str()))
+}
+
+/// Verbs whose meaning their object or context carries (terms).
+const LIGHT_VERBS: &[&str] = &["make", "do", "have", "get", "take", "give", "play", "put"];
+
+/// `word` (a slice of the frame's question) as the lemma term of a verb
+/// whose subject is asked for: a verb form, no stop word, not followed by
+/// "by" (then the asked thing is its object).
+fn active_verb(frame: &Frame, word: &str) -> Option<String> {
+    let q = frame.question.as_str();
     let at = (word.as_ptr() as usize).checked_sub(q.as_ptr() as usize)?;
     let t = frame.terms.iter().find(|t| t.start == at)?;
     let written = crate::analyze::fold::lower_str(q.get(t.start..t.end)?);
     let verb = !crate::analyze::is_stop_word(&written)
         && (lexicon::is_participle(&written) || lexicon::is_verb(&written));
-    (phrase > 0 && verb && !q.get(t.end..)?.starts_with(" by ")).then(|| lexicon::lemma(&t.term))
+    (verb && !q.get(t.end..)?.starts_with(" by ")).then(|| lexicon::lemma(&t.term))
 }
 
 /// The head noun of the `what`/`which` phrase that asks ("which
@@ -413,6 +441,21 @@ pub fn is_of(asked: &[Class], page: &[Class]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_who_question_asks_the_doer_of_its_verb() {
+        use crate::decompose::frame::{frame, Strictness};
+        let doer = |q: &str| doer_verb(&frame(q, Strictness::Question));
+        let term = |w: &str| lexicon::lemma(&crate::analyze::stem(w));
+        assert_eq!(doer("Who sang on Harbour Lights?"), Some(term("sing")));
+        assert_eq!(doer("who drummed on Northern Stars"), Some(term("drum")));
+        assert_eq!(doer("Who founded Northgate Records?"), Some(term("found")));
+        // An auxiliary, "by", a light verb, another question word: none.
+        assert_eq!(doer("Who is the drummer of The Tidewalkers?"), None);
+        assert_eq!(doer("Who was Salt Roads directed by?"), None);
+        assert_eq!(doer("Who made Winter Ferry?"), None);
+        assert_eq!(doer("What company published Lantern Run?"), None);
+    }
 
     #[test]
     fn roles_and_the_words_pages_write_for_them() {

@@ -1028,6 +1028,10 @@ pub struct Reader<'a> {
     /// answering sentence writes ("study"); none for a verb of where a thing
     /// is ([`LOCATING`]).
     place_verb: Option<String>,
+    /// The verb a "who" question asks the doer of ([`super::kind::doer_verb`]):
+    /// a sentence names that person only where it writes the verb or its
+    /// agent noun ("Drummer Ruth Mackay" answers who drummed, not who sang).
+    doer: Option<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -1068,6 +1072,7 @@ impl<'a> Reader<'a> {
             ),
             subject: None,
             place_verb: None,
+            doer: super::kind::doer_verb(frame),
         };
         let reader = reader.with_subject();
         match source {
@@ -1099,6 +1104,7 @@ impl<'a> Reader<'a> {
             hyphenated: self.hyphenated.clone(),
             subject: self.subject,
             place_verb: self.place_verb.clone(),
+            doer: self.doer.clone(),
         }
     }
 
@@ -1164,6 +1170,11 @@ impl<'a> Reader<'a> {
             && super::stated::only_life_years(text);
         states(self.frame.answer, text, self.locative)
             && (self.frame.answer != Answer::Person || names_person(text, whole))
+            && self.doer.as_ref().is_none_or(|verb| {
+                analyze::terms(whole)
+                    .iter()
+                    .any(|t| lexicon::lemma(&t.term) == *verb || lexicon::names_doer(&t.term, verb))
+            })
             && !self.cannot_date(text)
             && !life_dates_only
     }
