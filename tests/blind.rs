@@ -102,8 +102,10 @@ const MIN_PASS_SECOND: usize = 76;
 /// back?") is the part before's answer when that is a thing, so the part is
 /// blocked when the service is missing (inc-81): 50. Then (session 31) a
 /// later part's "they", "that person" or "the same publisher" is the part
-/// before's answer (enc-78, enc-81, enc-82, enc-86): 54.
-const MIN_PASS_THIRD: usize = 54;
+/// before's answer (enc-78, enc-81, enc-82, enc-86): 54. Then a role in
+/// two words ("lead singer") is held to its last noun, which a drummer's
+/// page does not give (enc-88): 55.
+const MIN_PASS_THIRD: usize = 55;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

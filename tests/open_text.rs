@@ -2085,12 +2085,25 @@ fn agents_and_roles() -> Vec<Case> {
         unanswerable("Who sings lead for The Greywell Sisters?"),
         unanswerable("Who was the guitarist of The Greywell Sisters?"),
         unanswerable("Who sang on Northern Stars?"),
+        // A role in two words: its last noun is the role ("lead singer").
+        unanswerable("Who was the lead singer in The Greywell Sisters?"),
+        unanswerable("Name the lead vocalist of The Greywell Sisters."),
+        answered(
+            "Who was the lead vocalist of The Tidewalkers?",
+            "",
+            "Callum Reid",
+        ),
+        answered(
+            "Who is the regular drummer of The Greywell Sisters?",
+            "",
+            "Ruth Mackay",
+        ),
     ]
 }
 
 #[test]
 fn a_verb_s_agent_and_a_role_are_stated() {
-    run("agents-and-roles", &agents_and_roles(), 8);
+    run("agents-and-roles", &agents_and_roles(), 12);
 }
 
 /// A place asked late, after the verb ("Tomas Varga was born in which

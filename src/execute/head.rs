@@ -14,6 +14,7 @@
 //! Guarantees: positions are byte ranges of the passage text on char
 //! boundaries; [`Head::unpaged`] is false when the head is never named.
 
+use crate::analyze::fold::Lower;
 use crate::analyze::{self, lexicon};
 use crate::decompose::frame::{Frame, Term};
 use crate::index::Index;
@@ -68,7 +69,16 @@ impl Head {
                 .and_then(|w| lexicon::agent_verb(&w.term));
             role = super::kind::is_role(&h.term).then(|| h.term.clone());
             let kin = lexicon::child_terms(&noun);
+            let asked_lowercase = frame
+                .question
+                .get(h.start..h.end)
+                .is_some_and(|w| !w.starts_with(char::is_uppercase));
             for t in analyze::passage_terms(&p.text) {
+                // A capitalised word inside a sentence is part of a name
+                // ("The Lantern *Keeper*" for "the lighthouse keeper in …").
+                if asked_lowercase && in_name(&p.text, t.start) {
+                    continue;
+                }
                 let l = lexicon::lemma(&t.term);
                 if l == noun {
                     nouns.push((t.start, t.end));
@@ -389,12 +399,48 @@ fn described_head(frame: &Frame) -> Option<&Term> {
     if q.get(..first.start)
         .is_some_and(|w| w.eq_ignore_ascii_case("which "))
     {
-        return Some(first);
+        // A compound of common words has its head last ("which lead
+        // *singer* of …", "which second *single* …"): the lowercase words
+        // right after, up to a verb ("which band *released* …", "a group
+        // *using* …"), a preposition ("which label *behind* …"), a name or
+        // any word between. (A compound opened by a name or a demonym,
+        // "which Australian team", keeps its first word.)
+        let mut head = first;
+        let common = |t: &Term| {
+            let raw = q.get(t.start..t.end).unwrap_or("");
+            raw.starts_with(char::is_lowercase)
+        };
+        for t in frame.terms.iter().skip(1).take_while(|_| common(first)) {
+            let written = q.get(t.start..t.end).unwrap_or("").lower();
+            let next_word = t.start == head.end + 1 && q.get(head.end..t.start) == Some(" ");
+            if !next_word
+                || !common(t)
+                || written.ends_with("ing")
+                || lexicon::is_verb(&written)
+                || lexicon::is_participle(&written)
+                || crate::decompose::links_description(&written)
+            {
+                break;
+            }
+            head = t;
+        }
+        return Some(head);
     }
     let last = frame.terms.last()?;
     let phrase = q.get(..last.start)?.rsplit_once(" which ")?.1;
     let closing = q.get(last.end..)?.trim() == "?";
     (closing && phrase.split_whitespace().count() < 4 && !phrase.contains(',')).then_some(last)
+}
+
+/// True when the word at `start` is capitalised and does not open a
+/// sentence: a word of a name.
+fn in_name(text: &str, start: usize) -> bool {
+    let capital = text
+        .get(start..)
+        .is_some_and(|w| w.starts_with(char::is_uppercase));
+    let before = text.get(..start).unwrap_or("").trim_end();
+    let opens = before.is_empty() || before.ends_with(['.', '!', '?', '"', '(', ':']);
+    capital && !opens
 }
 
 /// The head noun of a described thing as the question writes it ("battle"
@@ -414,6 +460,39 @@ mod tests {
 
     fn page(title: &str, text: &str) -> Passage {
         Passage::new(title, title, text)
+    }
+
+    #[test]
+    fn a_compound_of_common_words_has_its_head_last() {
+        let head = |q: &str| {
+            let f = frame(q, Strictness::Question);
+            described_word(&f).map(str::to_string)
+        };
+        for (q, want) in [
+            ("which lead singer of The Greywell Sisters?", "singer"),
+            ("which second single of George Harrison?", "single"),
+            ("which regular drummer of The Tidewalkers?", "drummer"),
+            // A verb, a gerund, a preposition, a name end it; a name or a
+            // demonym that opens it is kept.
+            ("which band released Harbour Lights?", "band"),
+            ("which group using which style?", "group"),
+            ("which label behind Northern Stars?", "label"),
+            (
+                "which Australian team that won the 1930 Ashes series?",
+                "Australian",
+            ),
+        ] {
+            assert_eq!(head(q).as_deref(), Some(want), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_capitalised_word_inside_a_sentence_is_part_of_a_name() {
+        let t = "The Lantern Keeper is a film. Drummer Ruth Mackay played; the keeper left.";
+        assert!(in_name(t, t.find("Keeper").unwrap_or(0)));
+        assert!(!in_name(t, t.find("Drummer").unwrap_or(0)));
+        assert!(!in_name(t, t.find("keeper").unwrap_or(0)));
+        assert!(!in_name(t, 0));
     }
 
     #[test]

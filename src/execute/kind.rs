@@ -50,8 +50,9 @@ pub enum Class {
 pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Person,
-        "person man woman boy girl actor actress singer songwriter musician rapper drummer \
-         guitarist bassist pianist violinist composer conductor producer director filmmaker \
+        "person man woman boy girl actor actress singer vocalist songwriter musician rapper drummer \
+         percussionist guitarist bassist pianist keyboardist violinist composer conductor \
+         producer director filmmaker \
          screenwriter writer author novelist poet playwright lyricist journalist editor \
          broadcaster presenter comedian artist painter sculptor photographer designer \
          architect engineer scientist physicist chemist biologist mathematician economist \
@@ -399,6 +400,10 @@ const SAME_ROLES: &[&str] = &[
     "actor actress",
     "player footballer cricketer athlete",
     "politician statesman",
+    "drummer percussionist",
+    "guitarist",
+    "bassist",
+    "pianist keyboardist",
 ];
 
 /// True when two role nouns name the same role: the same stem, or one line
