@@ -2150,16 +2150,21 @@ fn compared_descriptions() -> Vec<Case> {
             "",
             "Ruth Mackay",
         ),
+        // Elena Sorensen (born 1962) is older than Callum Reid (1966).
         answered(
             "Who is older, Callum Reid or the director of Salt Roads?",
             "",
-            "Callum Reid",
+            "Elena Sorensen",
         ),
         unanswerable("Who is older, the director of Salt Roads or the director of Winter Harbour?"),
+        // The writer has no page, so no birth date to compare.
+        unanswerable(
+            "Who is older, the director of Salt Roads or the writer of The Lantern Keeper?",
+        ),
     ]
 }
 
 #[test]
 fn described_people_compared() {
-    run("compared-descriptions", &compared_descriptions(), 1);
+    run("compared-descriptions", &compared_descriptions(), 5);
 }

@@ -223,6 +223,15 @@ impl Builder<'_> {
             last = Some(id);
         }
         let last = last?;
+        // Described things compared ("Who is older, the director of Salt
+        // Roads or the director of The Lantern Keeper?"): the comparison is
+        // asked of the things found.
+        if let Some(c) = self.comparison_asked_as(&text, clause) {
+            self.notes.push(format!(
+                "{c}: the described things are found first, then compared ({clause})"
+            ));
+            return Some(c);
+        }
         if nested::asks_only_name(&text) {
             self.notes.push(format!(
                 "{last}: the described thing's name is what is asked ({clause})"

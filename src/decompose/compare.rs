@@ -269,6 +269,14 @@ fn op_of(form: &Form) -> Op {
 impl Builder<'_> {
     /// A comparison of two or more named things; returns the compare task.
     pub(super) fn comparison(&mut self, clause: &str) -> Option<String> {
+        self.comparison_asked_as(clause, clause)
+    }
+
+    /// [`Builder::comparison`] of `clause`, whose compared things may be
+    /// earlier steps' answers (`{q1}`), with the comparison's question
+    /// `asked` as the user wrote it: its inputs are the values compared,
+    /// never the steps that found the things.
+    pub(super) fn comparison_asked_as(&mut self, clause: &str, asked: &str) -> Option<String> {
         if !patterns::compares(clause) {
             return None;
         }
@@ -291,7 +299,7 @@ impl Builder<'_> {
             ids.push(self.retrieval(text, constraints, Output::Passage));
         }
         let op = op_of(&form);
-        let c = self.compute(clause, op, ids.clone());
+        let c = self.compute(asked, op, ids.clone());
         self.notes.push(format!(
             "{c}: {} of {} ({clause})",
             op.name(),
@@ -362,7 +370,17 @@ impl Builder<'_> {
             }
         }
         if titles.len() < 2 {
-            titles = names.into_iter().map(|r| (r, None)).collect();
+            // An earlier step's answer is compared with its braces ("{q1}").
+            let braced = |(s, e): (usize, usize)| {
+                let wrapped = clause.get(..s).is_some_and(|b| b.ends_with('{'))
+                    && clause.get(e..).is_some_and(|a| a.starts_with('}'));
+                if wrapped {
+                    (s - 1, e + 1)
+                } else {
+                    (s, e)
+                }
+            };
+            titles = names.into_iter().map(|r| (braced(r), None)).collect();
         }
         crate::order::sort_by_key(&mut titles, |(r, _)| *r);
         titles
