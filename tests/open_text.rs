@@ -2131,7 +2131,7 @@ fn places_asked_late() -> Vec<Case> {
 
 #[test]
 fn a_place_asked_after_the_verb() {
-    run("places-asked-late", &places_asked_late(), 6);
+    run("places-asked-late", &places_asked_late(), 7);
 }
 
 /// Two described people compared ("the director of Salt Roads or the

@@ -643,8 +643,16 @@ impl Runner<'_> {
                     .as_ref()
                     .and_then(|(_, v)| chain::key_of(v))
                     .is_some_and(|(key, kind, _)| kind == NAME_TYPE && sentence.contains(key));
+                // A town or country asked as a place ("In which town was
+                // Tomas Varga born?") is said by its name ("born in Szeged"),
+                // not in a sentence that writes the noun ("river towns").
+                let place_kind = frame.answer == Answer::Place
+                    && matches!(
+                        super::kind::class_of(n),
+                        Some(super::kind::Class::Settlement | super::kind::Class::Region)
+                    );
                 match naming(&passage.text, reading.sentence, n, own, strong) {
-                    _ if names_key => {}
+                    _ if names_key || place_kind => {}
                     Some(at) if at != reading.sentence => {
                         reading.anchors.retain(|&a| a >= at.0 && a < at.1);
                         reading.sentence = at;
