@@ -679,6 +679,11 @@ fn cases() -> Vec<Case> {
         case(Help, OPS_ANY, "in the staging environment, how is gateway-west rolled back?", &[ok(&["runbook-82s"], &["namespace"])]).never(&["last-green"]),
         case(Help, OPS, "For gateway-west in eu-west, what's the rollback rule?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS, "What is the rollback rule for gateway-west in development?", &[MISSING]).never(&["last-green", "namespace"]),
+        // Clipped words a corpus writes in full ("prod", "config", "repo"),
+        // and one whose full word names nothing the corpus has ("dev").
+        case(Help, OPS, "What is the rollback rule for gateway-west in prod?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS_ANY, "in prod, how do we roll back gateway west", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
+        case(Help, OPS, "what's the rollback rule for gateway-west in dev?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
@@ -765,6 +770,10 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how long does a rollback take?", &[ok(&["rollback"], &["seconds"])]),
         case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
+        case(Docs, PUBLIC, "where does skiff read its config from?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "Which file in the root of the repo holds the settings?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "where does skiff read its configuration from?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "what's the config for the database pool size?", &[MISSING]),
         // A place said with a common noun ("runs along the river").
         case(Help, PRIYA, "where do I run on Sundays?", &[ok(&["mem-priya-run"], &["river"])]),
         case(Help, PUBLIC, "Where does Priya go running?", &[ok(&["mem-priya-run"], &["river"])]),
