@@ -106,16 +106,18 @@ const MIN_PASS_SECOND: usize = 76;
 /// two words ("lead singer") is held to its last noun, which a drummer's
 /// page does not give (enc-88): 55. Then described people are compared
 /// (enc-73): 56. Then a town asked as a place is said by its name, not
-/// by a sentence that writes "towns" (enc-72): 57.
-const MIN_PASS_THIRD: usize = 57;
+/// by a sentence that writes "towns" (enc-72): 57. Then a clipped word
+/// the corpus writes only in full ("in prod") is written out (inc-71): 58.
+const MIN_PASS_THIRD: usize = 58;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
 /// only, at the start of session 27). Held out: no change is written from
 /// its failures. Measured on the engine of 3a2bd54, before any change of
 /// that session: 59 of 96; 60 after session 31's first change (a later
-/// part's "they"/"that person"/"the same …"), not written from it.
-const MIN_PASS_FOURTH: usize = 60;
+/// part's "they"/"that person"/"the same …"), not written from it; 61
+/// after its clipped words written out ("prod", "config").
+const MIN_PASS_FOURTH: usize = 61;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

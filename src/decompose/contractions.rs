@@ -53,16 +53,23 @@ fn written_out(word: &str) -> Option<String> {
 
 /// `question` with its typed contractions written out.
 pub fn expand(question: &str) -> String {
-    let mut out = String::with_capacity(question.len() + 8);
+    rewrite_words(question, written_out)
+}
+
+/// `text` with each word (ASCII letters, and an apostrophe inside) replaced
+/// by what `rewrite` gives for it, when it gives something; every other
+/// character copied as it is.
+pub(super) fn rewrite_words(text: &str, rewrite: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
-        match written_out(word) {
+        match rewrite(word) {
             Some(w) => out.push_str(&w),
             None => out.push_str(word),
         }
         word.clear();
     };
-    for c in question.chars() {
+    for c in text.chars() {
         let inside = c.is_ascii_alphabetic() || (!word.is_empty() && matches!(c, '\'' | '’'));
         if inside {
             word.push(c);

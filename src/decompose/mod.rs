@@ -19,6 +19,7 @@
 //! `scope.today`) — nothing is dropped silently.
 
 mod chain;
+mod clipped;
 mod compare;
 mod compute;
 mod contractions;
@@ -116,7 +117,18 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
     let q = check_question(question)?;
     scope.check()?;
     let greeted = greeting::strip(q);
-    let typed = contractions::expand(greeted);
+    let contracted = contractions::expand(greeted);
+    // A corpus writes a word in a passage, or names it in its catalog (an
+    // environment only the passages' metadata gives).
+    let typed = clipped::expand(&contracted, |word| {
+        analyze::terms(word)
+            .first()
+            .is_some_and(|t| index.df(&t.term) > 0)
+            || index
+                .mentions_in(word)
+                .iter()
+                .any(|m| m.start == 0 && m.end as usize == word.len())
+    });
     let resolved = resolve_person(&typed, scope.user.as_deref());
     // The limit holds for the question as planned, after `scope.user` went in.
     let n = resolved.chars().count();
@@ -145,8 +157,12 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
     if greeted != q {
         b.notes.push(format!("greeting dropped: {greeted}"));
     }
-    if typed != greeted {
-        b.notes.push(format!("contractions written out: {typed}"));
+    if contracted != greeted {
+        b.notes
+            .push(format!("contractions written out: {contracted}"));
+    }
+    if typed != contracted {
+        b.notes.push(format!("clipped words written out: {typed}"));
     }
     if resolved != typed {
         b.notes.push(format!("first person resolved: {resolved}"));

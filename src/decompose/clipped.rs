@@ -1,0 +1,113 @@
+//! Stage 3 — decompose: clipped words a corpus writes in full.
+//!
+//! People type "in prod", "the config file", "the repo"; documentation and
+//! runbooks write "production", "configuration", "repository". A word no
+//! passage writes sinks its part ("no passage mentions \"prod\""), though
+//! the corpus says exactly what was asked. [`expand`] writes such a word
+//! out — only when the corpus never writes the clipped form and does write
+//! the full one, so a corpus that says "prod" keeps it, and a full word the
+//! corpus lacks ("dev" for "development" in a corpus with no development
+//! environment) changes nothing.
+//!
+//! Guarantees: only whole words of [`CLIPPED`] (any case; the first
+//! letter's case kept) are rewritten, and only under the rule above; every
+//! other character is copied as it is, so Chinese text comes back
+//! unchanged.
+
+use super::contractions::rewrite_words;
+use crate::analyze::fold::Lower;
+
+/// Common clipped forms of English words and the words they clip. Only
+/// forms with one common reading ("sec" may be seconds or security: left
+/// out).
+const CLIPPED: &[(&str, &str)] = &[
+    ("acct", "account"),
+    ("admin", "administrator"),
+    ("admins", "administrators"),
+    ("app", "application"),
+    ("apps", "applications"),
+    ("approx", "approximately"),
+    ("auth", "authentication"),
+    ("config", "configuration"),
+    ("configs", "configurations"),
+    ("db", "database"),
+    ("dbs", "databases"),
+    ("dept", "department"),
+    ("dev", "development"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("docs", "documentation"),
+    ("env", "environment"),
+    ("envs", "environments"),
+    ("info", "information"),
+    ("msg", "message"),
+    ("msgs", "messages"),
+    ("perms", "permissions"),
+    ("prefs", "preferences"),
+    ("prod", "production"),
+    ("pwd", "password"),
+    ("repo", "repository"),
+    ("repos", "repositories"),
+    ("spec", "specification"),
+    ("specs", "specifications"),
+    ("stg", "staging"),
+];
+
+/// `question` with each clipped word written out where the corpus writes
+/// only the full word (`writes(word)`: some passage writes it, in any
+/// form).
+pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
+    rewrite_words(question, |word| {
+        let lower = word.lower();
+        let (_, full) = CLIPPED.iter().find(|(clip, _)| *clip == lower)?;
+        if writes(&lower) || !writes(full) {
+            return None;
+        }
+        let mut out = (*full).to_string();
+        if word.starts_with(|c: char| c.is_ascii_uppercase()) {
+            if let Some(first) = out.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+        }
+        Some(out)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand;
+
+    fn corpus(words: &'static [&'static str]) -> impl Fn(&str) -> bool {
+        move |w| words.contains(&w)
+    }
+
+    #[test]
+    fn a_clipped_word_is_written_out_where_only_the_full_one_is_written() {
+        let writes = corpus(&["production", "configuration", "repository"]);
+        for (typed, want) in [
+            ("rollback rule in prod?", "rollback rule in production?"),
+            ("Prod rollback rule", "Production rollback rule"),
+            (
+                "where is the config file",
+                "where is the configuration file",
+            ),
+            ("the root of the repo.", "the root of the repository."),
+        ] {
+            assert_eq!(expand(typed, &writes), want, "{typed}");
+        }
+    }
+
+    #[test]
+    fn other_words_stay() {
+        // The corpus writes the clipped form itself; the full word is
+        // written nowhere; a longer word; Chinese.
+        let writes = corpus(&["prod", "production"]);
+        assert_eq!(expand("in prod", &writes), "in prod");
+        assert_eq!(expand("in dev", corpus(&["production"])), "in dev");
+        assert_eq!(
+            expand("the product page", corpus(&["production"])),
+            "the product page"
+        );
+        assert_eq!(expand("生产环境的回滚规则", &writes), "生产环境的回滚规则");
+    }
+}
