@@ -2042,6 +2042,31 @@ fn answer_references() -> Vec<Compound> {
             question: "Who directed Salt Roads, and where did they study?",
             parts: &[Some(("salt-roads", "Elena Sorensen")), None],
         },
+        // "that"/"this" and a kind noun (added with the second change).
+        Compound {
+            question: "Who directed The Lantern Keeper, and where did this filmmaker study?",
+            parts: &[
+                Some(("lantern-keeper", "Tomas Varga")),
+                Some(("tomas-varga", "Budapest")),
+            ],
+        },
+        Compound {
+            question: "Which band recorded Harbour Lights, and in what year was that band formed?",
+            parts: &[
+                Some(("harbour-lights", "The Tidewalkers")),
+                Some(("tidewalkers", "1991")),
+            ],
+        },
+        // No developer is named: nothing to ask where it is.
+        Compound {
+            question: "Who made Lantern Run II, and where is that developer based?",
+            parts: &[None, None],
+        },
+        // "that" before no kind noun is no reference.
+        Compound {
+            question: "When was Harbour Lights released, and can I buy that online?",
+            parts: &[Some(("harbour-lights", "1998")), None],
+        },
     ]
 }
 
