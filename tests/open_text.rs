@@ -2071,7 +2071,7 @@ fn answer_references() -> Vec<Compound> {
 }
 
 /// [`answer_references`] cases that must pass.
-const MIN_ANSWER_REFERENCE: usize = 8;
+const MIN_ANSWER_REFERENCE: usize = 12;
 
 #[test]
 fn a_later_part_refers_to_the_answer_by_they_or_that() {

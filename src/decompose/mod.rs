@@ -558,7 +558,14 @@ impl Builder<'_> {
                     .tasks
                     .iter()
                     .any(|t| t.id == *last && matches!(t.output, Some(Output::Entity { .. })));
-                if !thing && !p.personal && !self.types.is_empty() {
+                // Nor can a passage stand for "that band" or "the same
+                // company" (the words stay as they are), unless the part
+                // before asks for a person, whom its passage names ("Who
+                // directed …, and where did this filmmaker study?").
+                let person = before.is_some_and(|b| {
+                    frame::frame(b, frame::Strictness::Question).answer == frame::Answer::Person
+                });
+                if !thing && !p.personal && !person && (!self.types.is_empty() || p.same) {
                     return None;
                 }
                 crate::plan::placeholder(last)

@@ -21,13 +21,14 @@
 //! *them*?": "them" is the first plural noun of the part before. Singular
 //! "they"/"their" and "that person" are read as "he"/"she" are ("Who
 //! directed Salt Roads, and where did *they* study?"), and "the same"/"that
-//! same" before a noun stands for the thing or person the part before asks
-//! for ("Which company published Lantern Run, and what game did *the same
-//! company* publish?"), else the one thing it names.
+//! same" before a noun, or "that"/"this" before a kind noun, stands for the
+//! thing or person the part before asks for ("Which company published
+//! Lantern Run, and what game did *the same company* publish?", "…, and
+//! when was *that band* formed?"), else the one thing it names.
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
 //! "he", "him", "his", "she", "her", "they", "their", "its", "them", "that
-//! person", "the same …", and "it" as an object at the end or before a
+//! person", "the same …", "that"/"this" + a kind noun, and "it" as an object at the end or before a
 //! participle ("was it released"), never a dummy "it" ("is it possible");
 //! `None` whenever the part before names no single thing, asks for nothing
 //! the pronoun fits and (for "it"/"its") has no subject opened by "the"
@@ -47,8 +48,10 @@ pub struct Pronoun {
     pub personal: bool,
     /// "them": things in the plural.
     pub plural: bool,
-    /// "the same"/"that same" and a noun: the thing the part before found
-    /// ("what game did *the same company* publish?"), or the one it names.
+    /// "the same"/"that same" and a noun, or "that"/"this" and a kind
+    /// noun: the thing the part before found ("what game did *the same
+    /// company* publish?", "when was *that band* formed?"), or the one it
+    /// names.
     pub same: bool,
 }
 
@@ -72,7 +75,7 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
     }
     let words = analyze::words(part);
     words.iter().enumerate().find_map(|(i, w)| {
-        if let Some(p) = pointing(&words, i) {
+        if let Some(p) = pointing(part, &words, i) {
             return Some(p);
         }
         let next = words.get(i + 1).map(|n| n.term.as_str());
@@ -117,10 +120,16 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
 
 /// A phrase that points back at what the part before found, at word `i`:
 /// "that person"/"this person" (a person), "the same"/"that same" and a
-/// noun (the thing found, of any kind).
-fn pointing(words: &[analyze::Token], i: usize) -> Option<Pronoun> {
+/// noun, or "that"/"this" and a kind noun ("that band", "this filmmaker":
+/// the thing found, of any kind). "that" before any other word is no
+/// reference ("can I buy that online?").
+fn pointing(part: &str, words: &[analyze::Token], i: usize) -> Option<Pronoun> {
     let term = |j: usize| words.get(j).map(|w| w.term.as_str());
     let first = words.get(i)?;
+    let kind_noun = |w: &&analyze::Token| {
+        let written = part.get(w.start..w.end).unwrap_or("");
+        written.starts_with(char::is_lowercase) && crate::execute::kind::class_of(written).is_some()
+    };
     let (last, personal, same) = match (term(i)?, term(i + 1)?) {
         ("that" | "this", "person") => (words.get(i + 1)?, true, false),
         ("the" | "that", "same") => (
@@ -130,6 +139,7 @@ fn pointing(words: &[analyze::Token], i: usize) -> Option<Pronoun> {
             false,
             true,
         ),
+        ("that" | "this", _) => (words.get(i + 1).filter(kind_noun)?, false, true),
         _ => return None,
     };
     Some(Pronoun {
@@ -545,6 +555,23 @@ mod tests {
         for (part, before, want) in cases {
             assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
         }
+        // "that"/"this" and a kind noun; "that" before another word.
+        assert_eq!(
+            read(
+                "when was that band formed?",
+                "Which band recorded Harbour Lights"
+            )
+            .as_deref(),
+            Some("when was {q1} formed?")
+        );
+        assert_eq!(
+            read("where did this filmmaker study?", "Who directed Salt Roads").as_deref(),
+            Some("where did {q1} study?")
+        );
+        assert_eq!(
+            read("can I buy that online?", "When was Harbour Lights released"),
+            None
+        );
         // Nothing asked for and nothing single named: no referent.
         assert_eq!(
             read("where do they ship?", "How long do refunds take"),
