@@ -14,7 +14,7 @@
 //! other character is copied as it is, so Chinese text comes back
 //! unchanged.
 
-use super::contractions::rewrite_words;
+use super::contractions::{cased_as, rewrite_words};
 use crate::analyze::fold::Lower;
 
 /// Common clipped forms of English words and the words they clip. Only
@@ -63,13 +63,7 @@ pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
         if writes(&lower) || !writes(full) {
             return None;
         }
-        let mut out = (*full).to_string();
-        if word.starts_with(|c: char| c.is_ascii_uppercase()) {
-            if let Some(first) = out.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-        }
-        Some(out)
+        Some(cased_as(word, (*full).to_string()))
     })
 }
 

@@ -41,14 +41,18 @@ fn written_out(word: &str) -> Option<String> {
         }
         None => return None,
     };
-    // The first letter's case is the typed word's (the words are ASCII).
-    let mut out = out;
+    Some(cased_as(word, out))
+}
+
+/// `out` with its first letter in the case of the typed `word`'s (both
+/// ASCII): "Whats" → "What is", "Prod" → "Production".
+pub(super) fn cased_as(word: &str, mut out: String) -> String {
     if word.starts_with(|c: char| c.is_ascii_uppercase()) {
         if let Some(first) = out.get_mut(..1) {
             first.make_ascii_uppercase();
         }
     }
-    Some(out)
+    out
 }
 
 /// `question` with its typed contractions written out.

@@ -545,7 +545,7 @@ impl Builder<'_> {
             // answered by the log) names none. (On open text a passage's
             // answer is a page's title; a person is read off the passage
             // that answers "who …?".)
-            refer::Referent::Answer => {
+            refer::Referent::Answer { person } => {
                 let last = self.answers.last()?;
                 // A proposal verified on its own page: the later part asks
                 // about the proposed thing (and waits for its verification).
@@ -562,9 +562,6 @@ impl Builder<'_> {
                 // company" (the words stay as they are), unless the part
                 // before asks for a person, whom its passage names ("Who
                 // directed …, and where did this filmmaker study?").
-                let person = before.is_some_and(|b| {
-                    frame::frame(b, frame::Strictness::Question).answer == frame::Answer::Person
-                });
                 if !thing && !p.personal && !person && (!self.types.is_empty() || p.same) {
                     return None;
                 }

@@ -60,8 +60,9 @@ pub struct Pronoun {
 pub enum Referent {
     /// The one thing the part before names.
     Name(String),
-    /// The part before's answer.
-    Answer,
+    /// The part before's answer; `person` when that part asks for a
+    /// person ("Who directed …?"), whom its passage names.
+    Answer { person: bool },
 }
 
 /// The first pronoun of an English part that names nothing of its own.
@@ -167,7 +168,9 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
         f.answer == Answer::Open && asks_kind
     };
     if answer_fits {
-        return Some(Referent::Answer);
+        return Some(Referent::Answer {
+            person: f.answer == Answer::Person,
+        });
     }
     match f.names.as_slice() {
         [(s, e)] => before
@@ -329,7 +332,7 @@ mod tests {
         let p = pronoun(part)?;
         Some(match referent(&p, before)? {
             Referent::Name(n) => replace(part, &p, &n),
-            Referent::Answer => replace(part, &p, "{q1}"),
+            Referent::Answer { .. } => replace(part, &p, "{q1}"),
         })
     }
 

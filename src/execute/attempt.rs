@@ -485,6 +485,16 @@ impl Runner<'_> {
                 })
                 .flatten()
         });
+        // A town or country asked as a place ("In which town was Tomas
+        // Varga born?") is said by its name ("born in Szeged"), not in a
+        // sentence that writes the noun ("river towns").
+        let place_kind = frame.answer == Answer::Place
+            && asked.as_deref().is_some_and(|n| {
+                matches!(
+                    super::kind::class_of(n),
+                    Some(super::kind::Class::Settlement | super::kind::Class::Region)
+                )
+            });
         // The nationality the question gives the thing asked ("Which
         // *English* drummer …?"), and the kinds that thing is of: a sentence
         // that names only such things of another nationality answers not.
@@ -643,14 +653,6 @@ impl Runner<'_> {
                     .as_ref()
                     .and_then(|(_, v)| chain::key_of(v))
                     .is_some_and(|(key, kind, _)| kind == NAME_TYPE && sentence.contains(key));
-                // A town or country asked as a place ("In which town was
-                // Tomas Varga born?") is said by its name ("born in Szeged"),
-                // not in a sentence that writes the noun ("river towns").
-                let place_kind = frame.answer == Answer::Place
-                    && matches!(
-                        super::kind::class_of(n),
-                        Some(super::kind::Class::Settlement | super::kind::Class::Region)
-                    );
                 match naming(&passage.text, reading.sentence, n, own, strong) {
                     _ if names_key || place_kind => {}
                     Some(at) if at != reading.sentence => {

@@ -410,7 +410,12 @@ fn described_head(frame: &Frame) -> Option<&Term> {
             let raw = q.get(t.start..t.end).unwrap_or("");
             raw.starts_with(char::is_lowercase)
         };
-        for t in frame.terms.iter().skip(1).take_while(|_| common(first)) {
+        let rest = frame
+            .terms
+            .get(1..)
+            .filter(|_| common(first))
+            .unwrap_or(&[]);
+        for t in rest {
             let written = q.get(t.start..t.end).unwrap_or("").lower();
             let next_word = t.start == head.end + 1 && q.get(head.end..t.start) == Some(" ");
             if !next_word
