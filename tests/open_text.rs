@@ -2193,3 +2193,56 @@ fn compared_descriptions() -> Vec<Case> {
 fn described_people_compared() {
     run("compared-descriptions", &compared_descriptions(), 5);
 }
+
+/// A description whose clause ends in a list of names ("the album that
+/// featured Callum Reid, Sean Dalgleish, and Moira Kerr") or in a quoted
+/// title ("the album that featured the single \"Low Water\""): the whole
+/// list, and the closing quote, belong to the description, not to the
+/// question then asked about the thing found (HotpotQA: "the Korean film
+/// that starred Uhm Jung-hwa, Kim Sang-kyung, and Song Young-Chang" left
+/// "Who directed Te3n, Kim Sang-kyung, and Song Young-Chang?"). Distractors:
+/// a list no one album features, a single the pool does not have.
+fn listed_and_quoted_names() -> Vec<Case> {
+    vec![
+        chain(
+            "Which label released the album that featured Callum Reid, Sean Dalgleish, and Moira Kerr?",
+            "Harbour Lights (album)",
+            "Northgate Records",
+        ),
+        chain(
+            "Who produced the album that featured Callum Reid, Moira Kerr and Iona Fraser?",
+            "Harbour Lights (album)",
+            "Anna Brodie",
+        ),
+        answered(
+            "In which year was the album released that featured Callum Reid, Sean Dalgleish, and Moira Kerr?",
+            "",
+            "1998",
+        ),
+        answered(
+            "The album that featured Callum Reid, Sean Dalgleish and Iona Fraser was recorded in which town?",
+            "",
+            "Leith",
+        ),
+        unanswerable(
+            "Which label released the album that featured Ruth Mackay, Alan Pryce, and Moira Kerr?",
+        ),
+        unanswerable("Who produced the album that featured Ruth Mackay, Alan Pryce and Callum Reid?"),
+        chain(
+            "Who drummed on the album that featured the single \"Low Water\"?",
+            "Harbour Lights (album)",
+            "Iona Fraser",
+        ),
+        chain(
+            "Who produced the album that featured the song \"Low Water\"?",
+            "Harbour Lights (album)",
+            "Anna Brodie",
+        ),
+        unanswerable("Who drummed on the album that featured the single \"High Water\"?"),
+    ]
+}
+
+#[test]
+fn a_description_keeps_its_list_of_names_and_its_quotes() {
+    run("listed-and-quoted", &listed_and_quoted_names(), 4);
+}
