@@ -2244,5 +2244,5 @@ fn listed_and_quoted_names() -> Vec<Case> {
 
 #[test]
 fn a_description_keeps_its_list_of_names_and_its_quotes() {
-    run("listed-and-quoted", &listed_and_quoted_names(), 4);
+    run("listed-and-quoted", &listed_and_quoted_names(), 9);
 }

@@ -25,6 +25,7 @@ mod compute;
 mod contractions;
 pub mod frame;
 mod greeting;
+pub mod listed;
 mod nested;
 mod patterns;
 mod refer;

@@ -472,10 +472,21 @@ pub fn innermost(
             // that stop (if the rest still asks something); else it ends at
             // its last anchor ("the band that recorded Harbour Lights" leaves
             // "born" to the question).
-            let stop = clause
-                .get(next.start..)
-                .and_then(|r| r.find([',', ';', ':', '?']))
-                .map_or(clause.len(), |p| next.start + p);
+            let stop_after = |at: usize| {
+                clause
+                    .get(at..)
+                    .and_then(|r| r.find([',', ';', ':', '?']))
+                    .map_or(clause.len(), |p| at + p)
+            };
+            let stop = stop_after(next.start);
+            // A list of names runs past its commas ("that starred Uhm
+            // Jung-hwa, Kim Sang-kyung, and Song Young-Chang").
+            let list = super::listed::lists(clause, &names)
+                .into_iter()
+                .filter_map(|l| Some((l.first()?.0, l.last()?.1)))
+                .find(|&(s, e)| s < stop && stop < e)
+                .map(|(_, e)| e);
+            let stop = list.map_or(stop, stop_after);
             // Without an anchor ("the film that was shot in Croatia"), the
             // clause's last name ends it, with the nouns that close the
             // question after it ("… at the Karlovy Vary festival?").
@@ -499,6 +510,7 @@ pub fn innermost(
                 .filter(|&r| inside(&r) && anchor(r))
                 .map(|(_, e)| e)
                 .max()
+                .map(|l| list.map_or(l, |e| e.max(l)))
                 .or_else(|| {
                     let l = names.iter().filter(|r| inside(r)).map(|&(_, e)| e).max()?;
                     Some(closing_nouns(l))
@@ -531,7 +543,9 @@ pub fn innermost(
                 .filter(|&(_, stranded)| stranded)
                 .map(|(g, _)| g);
         }
-        let Some(end) = end else { continue };
+        let Some(end) = end.map(|e| closing_quote(clause, from, e)) else {
+            continue;
+        };
         let text = clause.get(from..end).unwrap_or("");
         found.push(Description {
             start: d.start,
@@ -553,6 +567,22 @@ pub fn innermost(
         .clone();
     // What is left must still ask something.
     asks_without(clause, best.start, best.end).then_some(best)
+}
+
+/// `end`, moved past a closing quote when the description from `from`
+/// opens one it does not close (the single "Low Water").
+fn closing_quote(clause: &str, from: usize, end: usize) -> usize {
+    let text = clause.get(from..end).unwrap_or("");
+    let next = clause.get(end..).and_then(|r| r.chars().next());
+    let open = match next {
+        Some('"') => text.matches('"').count() % 2 == 1,
+        Some('”') => text.matches('“').count() > text.matches('”').count(),
+        _ => false,
+    };
+    match next {
+        Some(q) if open => end + q.len_utf8(),
+        _ => end,
+    }
 }
 
 /// Auxiliaries a verb group starts with.
@@ -879,8 +909,8 @@ mod tests {
         assert_eq!(
             find("In what year was the drummer from the album \"Angel of Retribution\" born?"),
             Some((
-                "the drummer from the album \"Angel of Retribution".into(),
-                "which drummer from the album \"Angel of Retribution?".into()
+                "the drummer from the album \"Angel of Retribution\"".into(),
+                "which drummer from the album \"Angel of Retribution\"?".into()
             ))
         );
         assert_eq!(

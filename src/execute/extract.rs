@@ -233,6 +233,7 @@ fn stated_value(
         answer: frame.answer,
         life: super::life::asked(&frame.question),
         other_event: super::life::names_other_event(&frame.question),
+        doer: kind::doer_verb(frame),
     };
     let found = super::stated::stated(
         asked,

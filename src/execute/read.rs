@@ -1171,7 +1171,7 @@ impl<'a> Reader<'a> {
         states(self.frame.answer, text, self.locative)
             && (self.frame.answer != Answer::Person || names_person(text, whole))
             && self.doer.as_ref().is_none_or(|verb| {
-                analyze::terms(whole)
+                analyze::terms(text)
                     .iter()
                     .any(|t| lexicon::lemma(&t.term) == *verb || lexicon::names_doer(&t.term, verb))
             })
@@ -1432,26 +1432,35 @@ impl<'a> Reader<'a> {
                     .fold(0.0, f32::max)
             };
             let total: f32 = frame.names.iter().map(|&r| name_weight(r)).sum();
+            let written = |r: (usize, usize)| {
+                let idx = terms_in(r, true);
+                // A proper name of two capitalised words or more ("The
+                // Lighthouse Keeper", not "Western action-adventure"): its
+                // capitalised words written as a name.
+                let capital = capitalised_terms(&frame.question, r);
+                let proper = capital.len() > 1;
+                !idx.is_empty()
+                    && idx.iter().all(|i| i.is_some_and(named))
+                    && (!proper
+                        || capital
+                            .iter()
+                            .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
+            };
             let whole: f32 = frame
                 .names
                 .iter()
-                .filter(|&&r| {
-                    let idx = terms_in(r, true);
-                    // A proper name of two capitalised words or more ("The
-                    // Lighthouse Keeper", not "Western action-adventure"): its
-                    // capitalised words written as a name.
-                    let capital = capitalised_terms(&frame.question, r);
-                    let proper = capital.len() > 1;
-                    !idx.is_empty()
-                        && idx.iter().all(|i| i.is_some_and(named))
-                        && (!proper
-                            || capital
-                                .iter()
-                                .all(|t| find(&lexicon::lemma(t)).is_some_and(named_as_name)))
-                })
+                .filter(|&&r| written(r))
                 .map(|&r| name_weight(r))
                 .sum();
-            if total > 0.0 {
+            // A list of names ("starring A, B, and C") is matched whole: a
+            // page that writes two of them is another thing's.
+            let list_broken = crate::decompose::listed::lists(&frame.question, &frame.names)
+                .into_iter()
+                .flatten()
+                .any(|r| !written(r));
+            if list_broken {
+                0.0
+            } else if total > 0.0 {
                 whole / total
             } else {
                 1.0

@@ -25,12 +25,14 @@ use super::life::{self, Life};
 
 /// What a part asks for: the kind of value and, for a date, the life event
 /// it dates ([`life::asked`]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Asked {
     pub answer: Answer,
     pub life: Option<Life>,
     /// The question names another event ([`life::names_other_event`]).
     pub other_event: bool,
+    /// The verb a "who" question asks the doer of ([`super::kind::doer_verb`]).
+    pub doer: Option<String>,
 }
 
 impl From<Answer> for Asked {
@@ -39,6 +41,7 @@ impl From<Answer> for Asked {
             answer,
             life: None,
             other_event: false,
+            doer: None,
         }
     }
 }
@@ -576,6 +579,7 @@ pub fn stated(
         answer,
         life,
         other_event,
+        doer,
     } = asked.into();
     let inside = |r: &(usize, usize)| r.0 >= sentence.0 && r.1 <= sentence.1;
     // A date of a life span is the event its side of the dash is: the
@@ -598,6 +602,23 @@ pub fn stated(
     };
     let of_asked_verb = |r: (usize, usize)| {
         governing_verb(text, &sentence_words, r.0).is_some_and(|v| anchors.contains(&v))
+    };
+    // The doer asked is the one its agent noun names ("drummer Iona
+    // Fraser" for "who drummed on it?", not the singer listed first, in
+    // whichever clause of the list it stands).
+    let by_agent_noun = |r: (usize, usize)| {
+        doer.as_deref().is_some_and(|verb| {
+            let before = text.get(..r.0).unwrap_or("").trim_end();
+            let before = before.strip_suffix(" the").unwrap_or(before);
+            before
+                .rsplit(|c: char| !c.is_alphanumeric())
+                .next()
+                .is_some_and(|w| {
+                    analyze::terms(w)
+                        .iter()
+                        .any(|t| lexicon::names_doer(&t.term, verb))
+                })
+        })
     };
     let candidates: Vec<(usize, usize)> = match answer {
         Answer::Year => years(text, sentence).into_iter().filter(of_event).collect(),
@@ -708,6 +729,7 @@ pub fn stated(
                     && (answer == Answer::Place) == place_like(r)
                     && (within(r, &clause)
                         || and_clauses.iter().any(|c| within(r, c))
+                        || by_agent_noun(*r)
                         || (participial && answer == Answer::Place && within(r, &before_clause)))
                     && not_given(r)
             };
@@ -746,7 +768,13 @@ pub fn stated(
     };
     let best = candidates.into_iter().filter(inside).min_by_key(|&r| {
         let in_clause = r.0 < clause.1 && r.1 > clause.0;
-        (!in_clause, !of_asked_verb(r), distance(r, anchors), r.0)
+        (
+            !by_agent_noun(r),
+            !in_clause,
+            !of_asked_verb(r),
+            distance(r, anchors),
+            r.0,
+        )
     })?;
     Some(Found {
         start: best.0,
