@@ -684,6 +684,15 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "What is the rollback rule for gateway-west in prod?", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS_ANY, "in prod, how do we roll back gateway west", &[ok(&["runbook-82"], &["last-green"])]).never(&["namespace"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in dev?", &[MISSING]).never(&["last-green", "namespace"]),
+        // Everyday words a corpus writes otherwise ("trip" for travel,
+        // "faulty" for defective, "normal" for standard), and distractors
+        // whose other words the corpus lacks.
+        case(Help, TODAY, "How long after my trip do I have to file a domestic expense claim this year?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]).never(&["60"]),
+        case(Help, TODAY, "for domestic trips, how soon after approval are claims paid this year", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5"])]).never(&["10"]),
+        case(Help, PUBLIC, "how many days do I have to return a normal item?", &[ok(&["refund-general"], &["30"])]),
+        case(Help, PUBLIC, "what restocking fee applies to opened electronics that are faulty?", &[ok(&["refund-restocking"], &["waived"])]),
+        case(Help, TODAY, "What is the daily meal allowance on domestic trips?", &[MISSING]),
+        case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
