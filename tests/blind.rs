@@ -108,7 +108,10 @@ const MIN_PASS_SECOND: usize = 76;
 /// (enc-73): 56. Then a town asked as a place is said by its name, not
 /// by a sentence that writes "towns" (enc-72): 57. Then a clipped word
 /// the corpus writes only in full ("in prod") is written out (inc-71): 58.
-const MIN_PASS_THIRD: usize = 58;
+/// Then (session 32) an everyday word the corpus writes otherwise ("trip"
+/// for travel, "normal" for standard) is written its way (trv-73, ref-77):
+/// 60.
+const MIN_PASS_THIRD: usize = 60;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
@@ -116,8 +119,9 @@ const MIN_PASS_THIRD: usize = 58;
 /// its failures. Measured on the engine of 3a2bd54, before any change of
 /// that session: 59 of 96; 60 after session 31's first change (a later
 /// part's "they"/"that person"/"the same …"), not written from it; 61
-/// after its clipped words written out ("prod", "config").
-const MIN_PASS_FOURTH: usize = 61;
+/// after its clipped words written out ("prod", "config"); 62 after
+/// session 32's everyday words written the corpus's way ("trip").
+const MIN_PASS_FOURTH: usize = 62;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -19,7 +19,6 @@
 //! `scope.today`) — nothing is dropped silently.
 
 mod chain;
-mod clipped;
 mod compare;
 mod compute;
 mod contractions;
@@ -31,6 +30,7 @@ mod patterns;
 mod refer;
 mod relative;
 mod split;
+mod variants;
 
 pub use patterns::{op_of, output_of};
 pub use split::{clauses, resolve_person, user_as_name};
@@ -121,7 +121,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
     let contracted = contractions::expand(greeted);
     // A corpus writes a word in a passage, or names it in its catalog (an
     // environment only the passages' metadata gives).
-    let typed = clipped::expand(&contracted, |word| {
+    let typed = variants::expand(&contracted, |word| {
         analyze::terms(word)
             .first()
             .is_some_and(|t| index.df(&t.term) > 0)
@@ -163,7 +163,8 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
             .push(format!("contractions written out: {contracted}"));
     }
     if typed != contracted {
-        b.notes.push(format!("clipped words written out: {typed}"));
+        b.notes
+            .push(format!("words written as the corpus writes them: {typed}"));
     }
     if resolved != typed {
         b.notes.push(format!("first person resolved: {resolved}"));

@@ -1,15 +1,19 @@
-//! Stage 3 — decompose: clipped words a corpus writes in full.
+//! Stage 3 — decompose: words a corpus writes otherwise.
 //!
-//! People type "in prod", "the config file", "the repo"; documentation and
-//! runbooks write "production", "configuration", "repository". A word no
-//! passage writes sinks its part ("no passage mentions \"prod\""), though
-//! the corpus says exactly what was asked. [`expand`] writes such a word
-//! out — only when the corpus never writes the clipped form and does write
-//! the full one, so a corpus that says "prod" keeps it, and a full word the
-//! corpus lacks ("dev" for "development" in a corpus with no development
-//! environment) changes nothing.
+//! People type "in prod", "the config file", "the repo", "my trip", "a
+//! faulty item"; documentation and policies write "production",
+//! "configuration", "repository", "travel", "defective". A word no passage
+//! writes sinks its part ("no passage mentions \"trip\""), though the corpus
+//! says exactly what was asked. [`expand`] writes such a word the corpus's
+//! way — only when the corpus never writes the word as typed and does write
+//! the other one, so a corpus that says "prod" or "trip" keeps it, and a
+//! word whose other form the corpus lacks ("dev" for "development" in a
+//! corpus with no development environment) changes nothing.
 //!
-//! Guarantees: only whole words of [`CLIPPED`] (any case; the first
+//! Two tables: [`CLIPPED`] forms and the words they clip, and [`EVERYDAY`]
+//! words with the one plain synonym a formal text uses for them.
+//!
+//! Guarantees: only whole words of the two tables (any case; the first
 //! letter's case kept) are rewritten, and only under the rule above; every
 //! other character is copied as it is, so Chinese text comes back
 //! unchanged.
@@ -53,13 +57,28 @@ const CLIPPED: &[(&str, &str)] = &[
     ("stg", "staging"),
 ];
 
-/// `question` with each clipped word written out where the corpus writes
-/// only the full word (`writes(word)`: some passage writes it, in any
-/// form).
+/// Everyday words and the word formal texts (policies, help centres) write
+/// for them. Only pairs where the everyday word has that one meaning
+/// ("file" may be a document: left out; "money" is no refund).
+const EVERYDAY: &[(&str, &str)] = &[
+    ("faulty", "defective"),
+    ("journey", "travel"),
+    ("journeys", "travel"),
+    ("normal", "standard"),
+    ("trip", "travel"),
+    ("trips", "travel"),
+];
+
+/// `question` with each word of the tables written the corpus's way where
+/// the corpus writes only that (`writes(word)`: some passage writes it, in
+/// any form).
 pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
     rewrite_words(question, |word| {
         let lower = word.lower();
-        let (_, full) = CLIPPED.iter().find(|(clip, _)| *clip == lower)?;
+        let (_, full) = CLIPPED
+            .iter()
+            .chain(EVERYDAY)
+            .find(|(typed, _)| *typed == lower)?;
         if writes(&lower) || !writes(full) {
             return None;
         }
@@ -89,6 +108,21 @@ mod tests {
         ] {
             assert_eq!(expand(typed, &writes), want, "{typed}");
         }
+    }
+
+    #[test]
+    fn an_everyday_word_is_written_as_the_corpus_writes_it() {
+        let writes = corpus(&["travel", "defective", "standard"]);
+        assert_eq!(
+            expand("How long after my trip?", &writes),
+            "How long after my travel?"
+        );
+        assert_eq!(expand("Faulty items", &writes), "Defective items");
+        // A corpus that writes the word as typed keeps it.
+        assert_eq!(
+            expand("a normal trip", corpus(&["trip", "normal", "travel"])),
+            "a normal trip"
+        );
     }
 
     #[test]
