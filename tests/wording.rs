@@ -692,6 +692,19 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "how many days do I have to return a normal item?", &[ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "what restocking fee applies to opened electronics that are faulty?", &[ok(&["refund-restocking"], &["waived"])]),
         case(Help, TODAY, "What is the daily meal allowance on domestic trips?", &[MISSING]),
+        // A date the question gives, and a rule that counts from it: the
+        // last day is computed (scope.today 2026-03-15, so "yesterday" is
+        // 2026-03-14), citing the rule. Distractors: the date of another
+        // event (the trip's start), a rule in working days (no holiday
+        // calendar), "yesterday" with no scope.today.
+        case(Help, TODAY, "My domestic trip wrapped up on 2026-03-02. What's the last day I can submit the expense claim?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["2026-04-01"])]).never(&["2026-05-01"]),
+        case(Help, TODAY, "I got back from a domestic work trip yesterday - until what date can I file the claim?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["2026-04-13"])]),
+        case(Help, TODAY, "my domestic travel ended 2026-01-31, by when must I submit the claim", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["2026-03-02"])]),
+        case(Help, TODAY, "我的境内差旅2026-03-02结束，报销最晚哪天提交？", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["2026-04-01"])]),
+        case(Help, PUBLIC, "My electronics order was delivered on 2026-03-02; what is the last day I can return it?", &[ok(&["refund-electronics"], &["2026-03-17"])]),
+        case(Help, TODAY, "My domestic trip started on 2026-03-02. What's the last day I can submit the expense claim?", &[not(Unresolved, "start-event-mismatch")]).never(&["2026-04-01"]),
+        case(Help, TODAY, "My domestic claim was approved on 2026-03-02. By what date will I be paid?", &[not(Unresolved, "working-days")]),
+        case(Help, PUBLIC, "I got back from a domestic trip yesterday - until what date can I file the claim?", &[not(Error, "relative date")]),
         case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
