@@ -30,6 +30,7 @@ const FORMATTED = {
   document: ['TRAVEL-2026-S2 in [travel-2026-overseas-ref]', 'TRAVEL-2026-S2'],
   difference: ['30 calendar days shorter (30 vs 60)', '30 calendar days shorter'],
   same: ['no — they differ', 'no — they differ'],
+  date: ['2026-04-01 (30 calendar days after 2026-03-02)', '2026-04-01'],
 };
 
 describe('formatValue: one line for every value variant', () => {
@@ -61,6 +62,7 @@ describe('formatValue: one line for every value variant', () => {
     assert.equal(valueHeadline(VALUES.duration, { zh: true }), '5 个工作日');
     assert.equal(formatValue(VALUES.difference, { zh: true }), '缩短了 30 个自然日（60 → 30）');
     assert.equal(formatValue({ ...VALUES.difference, amount: 0, direction: 'same' }, { zh: true }), '没有变化（60 → 30）');
+    assert.equal(formatValue(VALUES.date, { zh: true }), '2026-04-01（2026-03-02 后 30 个自然日）');
   });
 
   it('counts and names: singular and plural, no placeholder in a part\'s name', () => {

@@ -339,6 +339,10 @@ pub enum Op {
     Which,
     /// What the inputs have in common ("Cranium and Twin Tin Bots are both what?").
     Common,
+    /// The date the one input's duration after the date in
+    /// `constraints.from` ("the last day to submit" after a trip that ended
+    /// 2026-03-02, over "within 30 calendar days after travel ends").
+    After,
 }
 
 /// The type of value a task must produce to be supported. Its JSON form is a
@@ -526,6 +530,7 @@ impl Op {
             Op::Both => "both",
             Op::Which => "which",
             Op::Common => "common",
+            Op::After => "after",
         }
     }
 }
@@ -606,6 +611,13 @@ pub enum Value {
     },
     /// Whether two values are the same.
     Same { equal: bool },
+    /// A date counted from a given one: `amount` `unit`s after `from`.
+    Date {
+        date: String,
+        from: String,
+        amount: f64,
+        unit: DurationUnit,
+    },
     /// The input chosen by a comparison, with every input's compared value.
     Choice {
         slot: String,

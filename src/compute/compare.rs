@@ -692,6 +692,10 @@ pub fn compare(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unreso
             "no-comparable-value",
             "a difference compares durations".into(),
         )),
+        Op::After => Err(unresolved(
+            "no-comparable-value",
+            "after counts one duration from a date".into(),
+        )),
     }
 }
 

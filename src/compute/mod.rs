@@ -7,12 +7,13 @@
 
 mod common;
 pub mod compare;
+pub mod date;
 pub mod duration;
 pub mod number;
 
 pub use compare::Input;
 
-use crate::model::{Op, Value};
+use crate::model::{Constraints, Op, Value};
 
 /// Why an operation could not give a result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,8 +50,17 @@ pub fn first_year(text: &str) -> Option<i64> {
 }
 
 /// Applies an operation to the inputs (in `depends_on` order): durations
-/// are differenced or compared here, named things in [`compare`].
-pub fn apply(op: Op, question: &str, inputs: &[Input]) -> Result<Value, Unresolved> {
+/// are differenced or compared here, named things in [`compare`], a date
+/// counted from the one the task's constraints give in [`date`].
+pub fn apply(
+    op: Op,
+    question: &str,
+    given: &Constraints,
+    inputs: &[Input],
+) -> Result<Value, Unresolved> {
+    if op == Op::After {
+        return date::after(given, inputs);
+    }
     let durations = inputs
         .iter()
         .all(|i| matches!(i.value, Value::Duration { .. } | Value::Entity { .. }));

@@ -22,6 +22,7 @@ mod chain;
 mod compare;
 mod compute;
 mod contractions;
+mod deadline;
 pub mod frame;
 mod greeting;
 pub mod listed;
@@ -36,6 +37,7 @@ pub use patterns::{op_of, output_of};
 pub use split::{clauses, resolve_person, user_as_name};
 
 use crate::analyze;
+use crate::compute::date::Date;
 use crate::error::{Error, Result, MAX_QUESTION_CHARS};
 use crate::index::{Index, Mention};
 use crate::model::{
@@ -143,6 +145,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         mentions: Default::default(),
         years: index.has_meta_key("year"),
         today: scope.year(),
+        today_date: scope.today.clone(),
         default_year: None,
         types: index.entity_types().to_vec(),
         tasks: Vec::new(),
@@ -205,6 +208,8 @@ struct Builder<'a> {
     /// Whether the corpus carries `meta.year` (else temporal words stay text).
     years: bool,
     today: Option<i64>,
+    /// `scope.today` (`YYYY-MM-DD`): relative days count back from it.
+    today_date: Option<String>,
     /// The year an earlier clause set ("今年…"), inherited by later clauses.
     default_year: Option<i64>,
     types: Vec<String>,
@@ -413,7 +418,7 @@ impl Builder<'_> {
 
     fn compute(&mut self, question: &str, op: Op, mut inputs: Vec<String>) -> String {
         let id = self.next_id(true);
-        let kind = if op == Op::Difference {
+        let kind = if matches!(op, Op::Difference | Op::After) {
             TaskKind::Compute
         } else {
             TaskKind::Compare
@@ -503,6 +508,15 @@ impl Builder<'_> {
             if let Some(word) = patterns::relative_year(clause) {
                 let reason = format!("relative year: \"{word}\" needs scope.today");
                 return self.unplanned(clause, reason);
+            }
+        }
+        if deadline::asks_date(clause) {
+            let today = self.today_date.as_deref().and_then(Date::parse);
+            if let Some(given) = deadline::given(clause, today) {
+                return match self.deadline(clause, given) {
+                    Ok(id) => self.answers(&id),
+                    Err(reason) => self.unplanned(clause, reason),
+                };
             }
         }
         let temporals = self.temporals(clause);

@@ -163,6 +163,7 @@ fn display(value: &Value) -> String {
             .join(" "),
         Value::Difference { amount, .. } => crate::compute::number::format_amount(*amount),
         Value::Same { equal } => equal.to_string(),
+        Value::Date { date, .. } => date.clone(),
         Value::Verdict { holds, .. } => holds.to_string(),
         Value::Choice { label, .. } => label.clone(),
         Value::Common { value, .. } => value.clone(),
@@ -662,10 +663,18 @@ impl Runner<'_> {
                 })
             })
             .collect();
-        match compute::apply(op, &task.question, &inputs) {
+        match compute::apply(op, &task.question, &task.constraints, &inputs) {
             Ok(value) => {
                 slot.state = SlotState::Supported;
                 slot.value = Some(value);
+                // A date counted by a rule cites the rule.
+                if op == Op::After {
+                    slot.evidence = task
+                        .depends_on
+                        .iter()
+                        .filter_map(|d| done.get(d)?.slot.evidence.first().cloned())
+                        .collect();
+                }
             }
             Err(u) => {
                 slot.state = SlotState::Unresolved;

@@ -17,6 +17,7 @@
 use crate::analyze::fold::Lower;
 use crate::analyze::lexicon::{LIFE_EVENTS, LIFE_PLACES};
 use crate::analyze::{self, lexicon};
+use crate::compute::date::DateEvent;
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
 use crate::model::{Passage, Range};
@@ -1032,6 +1033,11 @@ pub struct Reader<'a> {
     /// a sentence names that person only where it writes the verb or its
     /// agent noun ("Drummer Ruth Mackay" answers who drummed, not who sang).
     doer: Option<String>,
+    /// The one event a question counting days names ("after *approval*",
+    /// "I *got back*"): a duration counted from another event does not
+    /// answer it ("within 5 working days after approval" for the days left
+    /// after a trip ends).
+    counts_from: Option<DateEvent>,
 }
 
 impl<'a> Reader<'a> {
@@ -1073,6 +1079,9 @@ impl<'a> Reader<'a> {
             subject: None,
             place_verb: None,
             doer: super::kind::doer_verb(frame),
+            counts_from: matches!(frame.answer, Answer::Duration | Answer::Date)
+                .then(|| DateEvent::of(&frame.question))
+                .flatten(),
         };
         let reader = reader.with_subject();
         match source {
@@ -1105,6 +1114,7 @@ impl<'a> Reader<'a> {
             subject: self.subject,
             place_verb: self.place_verb.clone(),
             doer: self.doer.clone(),
+            counts_from: self.counts_from,
         }
     }
 
@@ -1177,6 +1187,20 @@ impl<'a> Reader<'a> {
             })
             && !self.cannot_date(text)
             && !life_dates_only
+            && !self.counts_from_another_event(text)
+    }
+
+    /// True when every duration the clause states counts from an event,
+    /// and none from the one the question names ([`Reader::counts_from`]).
+    fn counts_from_another_event(&self, text: &str) -> bool {
+        let Some(asked) = self.counts_from else {
+            return false;
+        };
+        let events: Vec<Option<DateEvent>> = duration::durations(text)
+            .iter()
+            .map(|d| d.start.as_deref().and_then(DateEvent::of))
+            .collect();
+        !events.is_empty() && events.iter().all(|e| e.is_some_and(|e| e != asked))
     }
 
     /// Whether a sentence cannot date the event the question asks about: it

@@ -92,6 +92,19 @@ fn named(value: &Value, zh: bool, full: Option<&str>) -> String {
                 (d, _) => format!("{d} by {label} ({f} vs {s})"),
             }
         }
+        Value::Date {
+            date,
+            from,
+            amount: a,
+            unit,
+        } => {
+            let label = unit_label(*unit, *a, zh);
+            if zh {
+                format!("{date}（{from} 后 {label}）")
+            } else {
+                format!("{date} ({label} after {from})")
+            }
+        }
         Value::Same { equal } => match (equal, zh) {
             (true, true) => "相同".into(),
             (false, true) => "不同".into(),

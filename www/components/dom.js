@@ -162,6 +162,8 @@ export function valueHeadline(value, { zh = false } = {}) {
     }
     case 'same':
       return value.equal ? 'yes — the same' : 'no — they differ';
+    case 'date':
+      return String(value.date ?? '');
     case 'verdict':
       return value.holds ? 'yes' : 'no';
     case 'choice':
@@ -206,6 +208,10 @@ export function formatValue(value, { zh = false } = {}) {
       return zh
         ? `${head}（${formatNumber(value.second)} → ${formatNumber(value.first)}）`
         : `${head} (${formatNumber(value.first)} vs ${formatNumber(value.second)})`;
+    case 'date': {
+      const counted = formatAmount(value.amount, value.unit, zh);
+      return zh ? `${head}（${value.from} 后 ${counted}）` : `${head} (${counted} after ${value.from})`;
+    }
     case 'choice': {
       const compared = value.compared ?? [];
       const chosen = compared.find((c) => c.slot === value.slot);
