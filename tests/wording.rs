@@ -705,6 +705,13 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "My domestic trip started on 2026-03-02. What's the last day I can submit the expense claim?", &[not(Unresolved, "start-event-mismatch")]).never(&["2026-04-01"]),
         case(Help, TODAY, "My domestic claim was approved on 2026-03-02. By what date will I be paid?", &[not(Unresolved, "working-days")]),
         case(Help, PUBLIC, "I got back from a domestic trip yesterday - until what date can I file the claim?", &[not(Error, "relative date")]),
+        // A request that lists the things it asks for ("Tell me the X, the
+        // Y, and Z"): each is a part, the request asked of each. An
+        // apposition ("the X, the one for …") lists nothing.
+        case(Help, PUBLIC, "Tell me the standard return window, the window for electronics, and whether I can get cash instead of store credit", &[ok(&["refund-general"], &["30"]), ok(&["refund-electronics"], &["15"]), ok(&["refund-cash"], &["cash"])]),
+        case(Help, TODAY, "Give me the domestic claim deadline this year, the payment time after approval, and the restocking fee for opened electronics", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, PUBLIC, "list the restocking fee for opened electronics, the electronics return window and the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"]), ok(&["refund-general"], &["30"])]),
+        case(Help, PUBLIC, "Tell me the electronics return window, the window for a full refund", &[ok(&["refund-electronics"], &["15"])]),
         case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
