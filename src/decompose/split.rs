@@ -290,6 +290,22 @@ fn request_words(w: &[Word]) -> Option<usize> {
     w.get(object).map(|x| x.pos)
 }
 
+/// True when word `k` follows a comma and opens a noun phrase (", the …").
+fn comma_thing(w: &[Word], k: usize) -> bool {
+    k > 0
+        && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','))
+        && DETERMINERS.contains(&at_word(w, k))
+}
+
+/// True when a request lists things: a noun phrase after a comma, and an
+/// "and" after it that ends the list ("the X, the Y, and Z"); an
+/// apposition ("the X, the window for …") has no "and".
+fn lists_things(w: &[Word]) -> bool {
+    (1..w.len())
+        .find(|&k| comma_thing(w, k))
+        .is_some_and(|k| (k + 1..w.len()).any(|m| at_word(w, m) == "and"))
+}
+
 /// True when word `k` follows a comma and starts a question of its own: a
 /// question word that is never a relative ("…, how do I …", "…, what is
 /// …"), one that may be but here has a subject after its auxiliary
@@ -385,10 +401,22 @@ fn split_en(clause: &str) -> Vec<String> {
     // A request asks too: "Tell me X, and can I …", "I need X; and can …".
     let requests = request_words(&w).is_some()
         || matches!(at_word(&w, 1), "need" | "needs" | "want" | "wants");
+    // "Tell me the X, the Y, and Z": the request is asked of each thing.
+    let listing = request_words(&w).filter(|_| lists_things(&w));
+    let request_of = |at: usize| clause.get(..at).unwrap_or("").trim_end().to_string();
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
     while i < w.len() {
         let Some(span) = conjunction(&w, i) else {
+            if let Some(request) = listing.filter(|_| comma_thing(&w, i)) {
+                cuts.push(Cut {
+                    left_end: w[i].pos,
+                    right_start: w[i].pos,
+                    prefix: request_of(request),
+                });
+                i += 1;
+                continue;
+            }
             // "What is X, can I Y, and …": a comma alone before a question
             // of its own, after a part that asks on its own.
             if comma_question(&w, i, asks)
@@ -447,10 +475,11 @@ fn split_en(clause: &str) -> Vec<String> {
         // "…, and Bordan Tkachuk was the CEO of which company?"
         let late_wh = opens_clause(&w, i) && left_asks && right_asks && rest >= 3;
         let mut opens = interrogative || late_wh;
-        // "Give me X as well as the Y": the request is asked of both.
-        if !opens && (span > 1 || at_word(&w, i) == "plus") {
+        // "Give me X as well as the Y": the request is asked of both; so
+        // is the last thing of a list ("…, the Y and the Z").
+        if !opens && (span > 1 || at_word(&w, i) == "plus" || listing.is_some()) {
             if let Some(request) = request_words(&w).filter(|_| DETERMINERS.contains(&next)) {
-                prefix = clause.get(..request).unwrap_or("").trim_end().to_string();
+                prefix = request_of(request);
                 opens = true;
             }
         }
@@ -680,6 +709,34 @@ mod tests {
             clauses("In addition to the refund window, can I get cash?"),
             vec!["the refund window?", "can I get cash?"]
         );
+    }
+
+    #[test]
+    fn a_request_that_lists_things_asks_each() {
+        assert_eq!(
+            clauses("Tell me the standard window, the window for electronics, and whether I can get cash"),
+            vec![
+                "Tell me the standard window",
+                "Tell me the window for electronics",
+                "whether I can get cash"
+            ]
+        );
+        assert_eq!(
+            clauses("list the restocking fee, the electronics window and the standard window"),
+            vec![
+                "list the restocking fee",
+                "list the electronics window",
+                "list the standard window"
+            ]
+        );
+        // An apposition, a list with no request, a request of one thing.
+        for q in [
+            "Tell me the electronics return window, the window for a full refund",
+            "The fee, the window and the rule apply",
+            "Give me the refund window and the store credit",
+        ] {
+            assert_eq!(clauses(q), vec![q], "{q}");
+        }
     }
 
     #[test]
