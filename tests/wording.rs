@@ -541,6 +541,13 @@ fn cases() -> Vec<Case> {
         case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and how do I roll it back?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
             .never(&["namespace", "last-green"]),
         case(Alias, OPS, "Which service failed after the second retry, and which rollback rule applies to it?", SERVICE_RULE).never(&["auth-core"]),
+        // "Which service's X …?" asks which service too; "its" is then
+        // that service, whose runbook may not exist (payments-api).
+        case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and what does its runbook give as the rollback rule?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
+            .never(&["namespace", "last-green"]),
+        case(Help, OPS, "Which service's deploy failed after the second retry?", &[ok(&["log-2291"], &["gateway-west"])]),
+        case(Help, OPS, "which service's deploy failed after the second retry, and what is its rollback rule", SERVICE_RULE),
+        case(Help, OPS, "Which service's deploy failed after the fifth retry?", &[MISSING]).never(&["gateway-west"]),
         case(Sibling, OPS, "Which service failed after the first retry, and what is its rollback rule?", &[
             ok(&["log-2292"], &["gateway-east"]),
             ok(&["runbook-east-12"], &[]),
