@@ -113,8 +113,10 @@ const MIN_PASS_SECOND: usize = 76;
 /// 60. Then a last day is counted from a date the question gives (a trip
 /// that ended on a day, or "yesterday") by the rule's duration (trv-74,
 /// trv-75, trv-86): 63. Then a request that lists the things it asks for
-/// ("Tell me the X, the Y, and …") asks each (ref-76): 64.
-const MIN_PASS_THIRD: usize = 64;
+/// ("Tell me the X, the Y, and …") asks each (ref-76): 64. Then "Which
+/// service's canary …?" asks which service, so "its runbook" is that
+/// service's (inc-80): 65.
+const MIN_PASS_THIRD: usize = 65;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

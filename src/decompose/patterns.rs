@@ -465,16 +465,18 @@ pub fn nested_entity<'t>(clause: &str, types: &'t [String]) -> Option<(usize, us
 
 /// A clause asking which entity of a declared catalog type a description
 /// fits ("Which service failed after the second retry?", "what services
-/// …"): the type. Not the type's possessive ("which service's rule …"),
-/// which asks about a named one.
+/// …"), or whose thing it fits ("Which service's canary was rolled
+/// back …?"): the type.
 pub fn asked_entity<'t>(clause: &str, types: &'t [String]) -> Option<&'t str> {
     let l = lower(clause);
     let l = l.trim_start();
     types.iter().map(String::as_str).find(|t| {
         ["which", "what"].iter().any(|wh| {
             type_nouns(t).iter().any(|noun| {
-                l.strip_prefix(&format!("{wh} {noun} "))
-                    .is_some_and(|rest| !rest.trim().is_empty())
+                ["", "'s", "’s"].iter().any(|possessive| {
+                    l.strip_prefix(&format!("{wh} {noun}{possessive} "))
+                        .is_some_and(|rest| !rest.trim().is_empty())
+                })
             })
         })
     })
@@ -733,6 +735,25 @@ mod tests {
 
     fn cut(s: &str, r: (usize, usize)) -> &str {
         &s[r.0..r.1]
+    }
+
+    #[test]
+    fn which_entity_or_whose_thing_of_a_declared_type_is_asked() {
+        let types = vec!["service".to_string()];
+        for q in [
+            "Which service failed after the second retry?",
+            "which service's deploy failed after the second retry",
+            "Which service’s canary was rolled back?",
+        ] {
+            assert_eq!(asked_entity(q, &types), Some("service"), "{q}");
+        }
+        for q in [
+            "Which services?",
+            "What is the rollback rule for gateway-west?",
+            "Which serviceman was on call?",
+        ] {
+            assert_eq!(asked_entity(q, &types), None, "{q}");
+        }
     }
 
     #[test]
