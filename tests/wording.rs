@@ -722,6 +722,13 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "list the restocking fee for opened electronics, the electronics return window and the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"]), ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "Tell me the electronics return window, the window for a full refund", &[ok(&["refund-electronics"], &["15"])]),
         case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
+        // "money" says what kind of answer is asked (a refund, a payment),
+        // like "amount": no passage need write it. Distractors: a topic
+        // word or a verb no passage writes still sinks the part.
+        case(Help, PUBLIC, "can I get my money back in cash rather than store credit?", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, TODAY, "where is the money for approved domestic claims paid to?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["salary"])]),
+        case(Help, PUBLIC, "can I get my money back for shipping?", &[MISSING]),
+        case(Help, PUBLIC, "Do you accept money orders?", &[MISSING]).never(&["cash"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
