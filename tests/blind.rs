@@ -115,8 +115,9 @@ const MIN_PASS_SECOND: usize = 76;
 /// trv-75, trv-86): 63. Then a request that lists the things it asks for
 /// ("Tell me the X, the Y, and …") asks each (ref-76): 64. Then "Which
 /// service's canary …?" asks which service, so "its runbook" is that
-/// service's (inc-80): 65.
-const MIN_PASS_THIRD: usize = 65;
+/// service's (inc-80): 65. Then "money" is a frame noun like "amount"
+/// (ref-71, trv-85): 67.
+const MIN_PASS_THIRD: usize = 67;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

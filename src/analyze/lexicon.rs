@@ -158,7 +158,7 @@ const IRREGULAR: &[(&str, &str)] = &[
 /// its topic ("the refund *window*", "the rollback *rule*", "the *name* of").
 const FRAME_NOUNS: &str = "amount answer approach case condition date day deadline description detail \
     details duration example fact form information instruction instructions kind limit list manner \
-    means method name number option options part percentage period place policy position procedure \
+    means method money name number option options part percentage period place policy position procedure \
     process reason requirement requirements rule rules setting sort step steps term thing time timeframe \
     title total type value way window year years";
 
