@@ -761,6 +761,11 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "whats the return window for electronics", &[ok(&["refund-electronics"], &["15 calendar days"])]),
         case(Help, PRIYA, "Where do I work, and what can't I eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "where do I work? what should I avoid eating?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        // An attribute owned through "kind of" ("my kind of diet"): the
+        // tagged facts state it. A word no cue names still sinks the part.
+        case(Help, PRIYA, "what's the name for my kind of diet?", &[ok(&["mem-priya-pescatarian", "mem-priya-fish"], &["pescatarian"])]),
+        case(Help, PRIYA, "What is Priya's sort of diet called?", &[ok(&["mem-priya-pescatarian", "mem-priya-fish"], &["pescatarian"])]),
+        case(Help, PRIYA, "what's the name for my kind of car?", &[MISSING]),
         case(Help, PRIYA, "Where am I employed and what foods should I avoid?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "what company do I work for and what should I not eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Where do I work and is there anything I shouldn't eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
