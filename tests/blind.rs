@@ -116,8 +116,9 @@ const MIN_PASS_SECOND: usize = 76;
 /// ("Tell me the X, the Y, and …") asks each (ref-76): 64. Then "Which
 /// service's canary …?" asks which service, so "its runbook" is that
 /// service's (inc-80): 65. Then "money" is a frame noun like "amount"
-/// (ref-71, trv-85): 67.
-const MIN_PASS_THIRD: usize = 67;
+/// (ref-71, trv-85): 67. Then an attribute owned through "kind of" ("my
+/// kind of diet") is the tagged facts' (pri-78): 68.
+const MIN_PASS_THIRD: usize = 68;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora

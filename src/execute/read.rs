@@ -343,7 +343,17 @@ fn owned(frame: &Frame, position: usize) -> bool {
             || w.ends_with("'s")
             || w.ends_with("’s")
     };
-    let mut back = before.split_whitespace().rev();
+    let mut back = before.split_whitespace().rev().peekable();
+    // "my kind of diet", "Priya's sort of diet": the owner is the kind's.
+    if back.peek().is_some_and(|w| w.lower() == "of") {
+        back.next();
+        if !back
+            .next()
+            .is_some_and(|w| matches!(w.lower().as_str(), "kind" | "sort" | "type"))
+        {
+            return false;
+        }
+    }
     match back.next() {
         Some(w) if possessive(w) => true,
         // One plain word between ("my job title").
