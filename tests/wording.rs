@@ -719,6 +719,11 @@ fn cases() -> Vec<Case> {
         // (The fee first: a year one part names is inherited by the parts
         // after it, and no refund passage carries a year.)
         case(Help, TODAY, "Give me the restocking fee for opened electronics, the domestic claim deadline this year, and the payment time after approval", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5"])]),
+        // A year one part names holds for the later parts about the same
+        // thing, not for a part about another (no refund passage carries a
+        // year).
+        case(Help, TODAY, "Give me the domestic claim deadline this year, the payment time after approval, and the restocking fee for opened electronics", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, TODAY, "What is this year's domestic claim deadline, and what restocking fee applies to opened electronics?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["refund-restocking"], &["10 percent"])]),
         case(Help, PUBLIC, "list the restocking fee for opened electronics, the electronics return window and the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"]), ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "Tell me the electronics return window, the window for a full refund", &[ok(&["refund-electronics"], &["15"])]),
         case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
