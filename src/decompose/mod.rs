@@ -147,6 +147,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         today: scope.year(),
         today_date: scope.today.clone(),
         default_year: None,
+        year_set: None,
         types: index.entity_types().to_vec(),
         tasks: Vec::new(),
         answers: Vec::new(),
@@ -210,8 +211,11 @@ struct Builder<'a> {
     today: Option<i64>,
     /// `scope.today` (`YYYY-MM-DD`): relative days count back from it.
     today_date: Option<String>,
-    /// The year an earlier clause set ("今年…"), inherited by later clauses.
+    /// The year the clause is asked of: its own, or the one an earlier
+    /// clause about the same thing set ("今年…").
     default_year: Option<i64>,
+    /// The first year a clause named, with that clause's content words.
+    year_set: Option<(i64, Vec<String>)>,
     types: Vec<String>,
     tasks: Vec<Task>,
     /// Tasks that answer a clause: never reused as another's input.
@@ -511,6 +515,8 @@ impl Builder<'_> {
             }
         }
         if deadline::asks_date(clause) {
+            // The date it gives is no policy year.
+            self.year_of(clause, None);
             let today = self.today_date.as_deref().and_then(Date::parse);
             if let Some(given) = deadline::given(clause, today) {
                 return match self.deadline(clause, given) {
@@ -521,9 +527,7 @@ impl Builder<'_> {
         }
         let temporals = self.temporals(clause);
         let own_year = temporals.iter().find(|t| !t.baseline).map(|t| t.year);
-        if self.default_year.is_none() {
-            self.default_year = own_year;
-        }
+        self.year_of(clause, own_year);
         let answer = if let Some(r) = patterns::difference(clause, &temporals) {
             self.difference(clause, r, &temporals)
         } else if let Some((a, b)) = patterns::gap(clause) {
@@ -541,6 +545,34 @@ impl Builder<'_> {
             Some(id) => self.answers(&id),
             None => self.plain(clause),
         }
+    }
+
+    /// Sets the year `clause` is asked of ([`Builder::default_year`]): the
+    /// first year a clause names holds for that clause and for later ones
+    /// about the same thing (a content word in common: "…this year's
+    /// domestic claim deadline? How soon are domestic claims paid?"), not
+    /// for one about another ("…, and the restocking fee?"), whose passages
+    /// may carry no year.
+    fn year_of(&mut self, clause: &str, own: Option<i64>) {
+        // What the clause is about: its content words but a request's verb
+        // ("Give me …").
+        let about = |text: &str| -> Vec<String> {
+            content_words(text)
+                .into_iter()
+                .filter(|w| !split::REQUESTS.contains(&w.as_str()))
+                .collect()
+        };
+        if let (Some(year), None) = (own, &self.year_set) {
+            self.year_set = Some((year, about(clause)));
+        }
+        self.default_year = match (own, &self.year_set) {
+            (Some(_), Some((first, _))) => Some(*first),
+            (None, Some((first, words))) => about(clause)
+                .iter()
+                .any(|w| words.contains(w))
+                .then_some(*first),
+            (_, None) => None,
+        };
     }
 
     /// `clause` with its pronoun put in for what it refers to in the part

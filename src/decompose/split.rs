@@ -271,7 +271,7 @@ const DETERMINERS: &[&str] = &[
 ];
 
 /// Verbs a request starts with ("Give me …", "Tell us …").
-const REQUESTS: &[&str] = &[
+pub(super) const REQUESTS: &[&str] = &[
     "tell", "give", "show", "list", "explain", "describe", "find",
 ];
 
