@@ -70,7 +70,7 @@ impl Date {
     }
 
     /// The date `days` after 1970-01-01 (`civil_from_days`).
-    fn from_days(days: i64) -> Date {
+    pub fn from_days(days: i64) -> Date {
         let z = days + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z - era * 146_097;
@@ -329,39 +329,25 @@ mod tests {
 
     #[test]
     fn calendar_days_weeks_months_and_years() {
-        let d = |n, u| days(n, u);
-        assert_eq!(
-            date_after("2026-03-02", &d(30.0, DurationUnit::CalendarDay)),
-            Ok("2026-04-01".into())
-        );
-        assert_eq!(
-            date_after("2026-07-14", &d(30.0, DurationUnit::CalendarDay)),
-            Ok("2026-08-13".into())
-        );
-        assert_eq!(
-            date_after("2026-12-20", &d(2.0, DurationUnit::Week)),
-            Ok("2027-01-03".into())
-        );
-        assert_eq!(
-            date_after("2026-01-31", &d(1.0, DurationUnit::Month)),
-            Ok("2026-02-28".into())
-        );
-        assert_eq!(
-            date_after("2028-01-31", &d(1.0, DurationUnit::Month)),
-            Ok("2028-02-29".into())
-        );
-        assert_eq!(
-            date_after("2024-02-29", &d(1.0, DurationUnit::Year)),
-            Ok("2025-02-28".into())
-        );
-        assert_eq!(
-            date_after("2000-02-28", &d(1.0, DurationUnit::CalendarDay)),
-            Ok("2000-02-29".into())
-        );
-        assert_eq!(
-            date_after("1900-02-28", &d(1.0, DurationUnit::CalendarDay)),
-            Ok("1900-03-01".into())
-        );
+        use DurationUnit::{CalendarDay, Month, Week, Year};
+        for (from, n, unit, want) in [
+            ("2026-03-02", 30.0, CalendarDay, "2026-04-01"),
+            ("2026-07-14", 30.0, CalendarDay, "2026-08-13"),
+            ("2026-12-20", 2.0, Week, "2027-01-03"),
+            // A month or a year on keeps the day, clamped to the month's last.
+            ("2026-01-31", 1.0, Month, "2026-02-28"),
+            ("2028-01-31", 1.0, Month, "2028-02-29"),
+            ("2024-02-29", 1.0, Year, "2025-02-28"),
+            // Century years: 2000 is a leap year, 1900 is not.
+            ("2000-02-28", 1.0, CalendarDay, "2000-02-29"),
+            ("1900-02-28", 1.0, CalendarDay, "1900-03-01"),
+        ] {
+            assert_eq!(
+                date_after(from, &days(n, unit)),
+                Ok(want.to_string()),
+                "{from} + {n} {unit:?}"
+            );
+        }
     }
 
     #[test]

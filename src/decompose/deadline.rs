@@ -126,13 +126,10 @@ impl Builder<'_> {
         let rule = super::cut(clause, &[given.cut]);
         let (text, constraints) = self.constrain(&rule, self.default_year);
         let q = self.retrieval(text, constraints, Output::Duration);
-        let c = self.compute(clause, Op::After, vec![q.clone()]);
-        if let Some(task) = self.tasks.iter_mut().find(|t| t.id == c) {
-            let mut at = Constraints::new();
-            at.insert("from".into(), day.to_string());
-            at.insert("event".into(), given.event.name().into());
-            task.constraints = at;
-        }
+        let mut at = Constraints::new();
+        at.insert("from".into(), day.to_string());
+        at.insert("event".into(), given.event.name().into());
+        let c = self.compute_given(clause, Op::After, vec![q.clone()], at);
         self.notes.push(format!(
             "{c}: the date {q} gives after {day} ({} event) ({clause})",
             given.event.name()

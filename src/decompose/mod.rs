@@ -145,7 +145,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         mentions: Default::default(),
         years: index.has_meta_key("year"),
         today: scope.year(),
-        today_date: scope.today.clone(),
+        today_date: scope.today.as_deref().and_then(Date::parse),
         default_year: None,
         year_set: None,
         types: index.entity_types().to_vec(),
@@ -209,8 +209,8 @@ struct Builder<'a> {
     /// Whether the corpus carries `meta.year` (else temporal words stay text).
     years: bool,
     today: Option<i64>,
-    /// `scope.today` (`YYYY-MM-DD`): relative days count back from it.
-    today_date: Option<String>,
+    /// `scope.today` as a date: relative days count back from it.
+    today_date: Option<Date>,
     /// The year the clause is asked of: its own, or the one an earlier
     /// clause about the same thing set ("今年…").
     default_year: Option<i64>,
@@ -420,7 +420,19 @@ impl Builder<'_> {
         self.push(task)
     }
 
-    fn compute(&mut self, question: &str, op: Op, mut inputs: Vec<String>) -> String {
+    fn compute(&mut self, question: &str, op: Op, inputs: Vec<String>) -> String {
+        self.compute_given(question, op, inputs, Constraints::new())
+    }
+
+    /// A compute or compare task with what the question gives it besides
+    /// its inputs (`after`'s date: `{"from", "event"}`).
+    fn compute_given(
+        &mut self,
+        question: &str,
+        op: Op,
+        mut inputs: Vec<String>,
+        given: Constraints,
+    ) -> String {
         let id = self.next_id(true);
         let kind = if matches!(op, Op::Difference | Op::After) {
             TaskKind::Compute
@@ -437,7 +449,7 @@ impl Builder<'_> {
             id,
             kind,
             question: tidy(question),
-            constraints: Constraints::new(),
+            constraints: given,
             output: Some(Output::Result),
             op: Some(op),
             depends_on: inputs,
@@ -517,8 +529,7 @@ impl Builder<'_> {
         if deadline::asks_date(clause) {
             // The date it gives is no policy year.
             self.year_of(clause, None);
-            let today = self.today_date.as_deref().and_then(Date::parse);
-            if let Some(given) = deadline::given(clause, today) {
+            if let Some(given) = deadline::given(clause, self.today_date) {
                 return match self.deadline(clause, given) {
                     Ok(id) => self.answers(&id),
                     Err(reason) => self.unplanned(clause, reason),

@@ -573,14 +573,11 @@ pub fn innermost(
 /// opens one it does not close (the single "Low Water").
 fn closing_quote(clause: &str, from: usize, end: usize) -> usize {
     let text = clause.get(from..end).unwrap_or("");
-    let next = clause.get(end..).and_then(|r| r.chars().next());
-    let open = match next {
-        Some('"') => text.matches('"').count() % 2 == 1,
-        Some('”') => text.matches('“').count() > text.matches('”').count(),
-        _ => false,
-    };
-    match next {
-        Some(q) if open => end + q.len_utf8(),
+    match clause.get(end..).and_then(|r| r.chars().next()) {
+        Some(q @ '"') if text.matches('"').count() % 2 == 1 => end + q.len_utf8(),
+        Some(q @ '”') if text.matches('“').count() > text.matches('”').count() => {
+            end + q.len_utf8()
+        }
         _ => end,
     }
 }

@@ -399,10 +399,11 @@ fn split_en(clause: &str) -> Vec<String> {
     let first = w.first().map_or("", |x| x.bare.as_str());
     let asks = clause.trim_end().ends_with('?') || WH.contains(&first) || AUX.contains(&first);
     // A request asks too: "Tell me X, and can I …", "I need X; and can …".
-    let requests = request_words(&w).is_some()
-        || matches!(at_word(&w, 1), "need" | "needs" | "want" | "wants");
+    let request = request_words(&w);
+    let requests =
+        request.is_some() || matches!(at_word(&w, 1), "need" | "needs" | "want" | "wants");
     // "Tell me the X, the Y, and Z": the request is asked of each thing.
-    let listing = request_words(&w).filter(|_| lists_things(&w));
+    let listing = request.filter(|_| lists_things(&w));
     let request_of = |at: usize| clause.get(..at).unwrap_or("").trim_end().to_string();
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
@@ -478,7 +479,7 @@ fn split_en(clause: &str) -> Vec<String> {
         // "Give me X as well as the Y": the request is asked of both; so
         // is the last thing of a list ("…, the Y and the Z").
         if !opens && (span > 1 || at_word(&w, i) == "plus" || listing.is_some()) {
-            if let Some(request) = request_words(&w).filter(|_| DETERMINERS.contains(&next)) {
+            if let Some(request) = request.filter(|_| DETERMINERS.contains(&next)) {
                 prefix = request_of(request);
                 opens = true;
             }

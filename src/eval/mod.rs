@@ -871,18 +871,9 @@ fn machine() -> Machine {
 pub fn utc_stamp(unix_seconds: u64) -> String {
     let days = (unix_seconds / 86_400) as i64;
     let secs = unix_seconds % 86_400;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        "{} {:02}:{:02}",
+        crate::compute::date::Date::from_days(days),
         secs / 3600,
         (secs % 3600) / 60
     )

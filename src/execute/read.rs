@@ -1048,6 +1048,9 @@ pub struct Reader<'a> {
     /// answer it ("within 5 working days after approval" for the days left
     /// after a trip ends).
     counts_from: Option<DateEvent>,
+    /// The question's names that stand in a list ("starring A, B, and C",
+    /// [`crate::decompose::listed`]): a passage must write each of them.
+    listed: Vec<(usize, usize)>,
 }
 
 impl<'a> Reader<'a> {
@@ -1092,6 +1095,10 @@ impl<'a> Reader<'a> {
             counts_from: matches!(frame.answer, Answer::Duration | Answer::Date)
                 .then(|| DateEvent::of(&frame.question))
                 .flatten(),
+            listed: crate::decompose::listed::lists(&frame.question, &frame.names)
+                .into_iter()
+                .flatten()
+                .collect(),
         };
         let reader = reader.with_subject();
         match source {
@@ -1125,6 +1132,7 @@ impl<'a> Reader<'a> {
             place_verb: self.place_verb.clone(),
             doer: self.doer.clone(),
             counts_from: self.counts_from,
+            listed: self.listed.clone(),
         }
     }
 
@@ -1488,10 +1496,7 @@ impl<'a> Reader<'a> {
                 .sum();
             // A list of names ("starring A, B, and C") is matched whole: a
             // page that writes two of them is another thing's.
-            let list_broken = crate::decompose::listed::lists(&frame.question, &frame.names)
-                .into_iter()
-                .flatten()
-                .any(|r| !written(r));
+            let list_broken = self.listed.iter().any(|&r| !written(r));
             if list_broken {
                 0.0
             } else if total > 0.0 {
