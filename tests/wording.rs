@@ -734,6 +734,15 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "where is the money for approved domestic claims paid to?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["salary"])]),
         case(Help, PUBLIC, "can I get my money back for shipping?", &[MISSING]),
         case(Help, PUBLIC, "Do you accept money orders?", &[MISSING]).never(&["cash"]),
+        // Markup or code in a passage ("<img src=x onerror=alert(1)>") is
+        // no clause of its own: the sentence around it answers. A thing's
+        // field ("the widget's title") is no one's job title. Distractor:
+        // a part of the widget no passage writes.
+        case(Help, PUBLIC, "What happens if I paste raw HTML into the widget title?", &[ok(&["kb-embed-html"], &["as text"])]),
+        case(Help, PUBLIC, "How is raw HTML in the widget title shown?", &[ok(&["kb-embed-html"], &["as text"])]),
+        case(Help, PUBLIC, "What happens when raw HTML is pasted into the help widget's title field?", &[ok(&["kb-embed-html"], &["as text"])]),
+        case(Help, PUBLIC, "How do I embed the help widget, and can I put HTML in the widget's title field?", &[ok(&["kb-embed-html"], &["script tag"]), ok(&["kb-embed-html"], &["as text"])]),
+        case(Help, PUBLIC, "What happens if I paste raw HTML into the widget footer?", &[MISSING]).never(&["as text"]),
         case(Help, OPS, "what's the rollback rule for gateway-west in us-east?", &[MISSING]).never(&["last-green", "namespace"]),
         case(Help, OPS, "what is the rollback rule for gateway-west-legacy?", &[ok(&["runbook-legacy-4"], &["DNS"])]),
         case(Help, OPS, "which rollback rule applies to gateway east", &[ok(&["runbook-east-12"], &["standby"])]),
