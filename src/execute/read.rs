@@ -337,28 +337,44 @@ fn owned(frame: &Frame, position: usize) -> bool {
     else {
         return false;
     };
-    let possessive = |w: &str| {
-        let w = w.lower();
-        matches!(w.as_str(), "my" | "your" | "his" | "her" | "their" | "our")
-            || w.ends_with("'s")
-            || w.ends_with("’s")
+    let pronoun = |w: &str| {
+        matches!(
+            w.lower().as_str(),
+            "my" | "your" | "his" | "her" | "their" | "our"
+        )
     };
-    let mut back = before.split_whitespace().rev().peekable();
+    // Someone's: "my", "Sam's", "my sister's"; not a thing's ("the
+    // widget's title" is the widget's field, no one's job title).
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let possessive = |at: usize| {
+        let Some(w) = words.get(at) else {
+            return false;
+        };
+        let genitive = w.ends_with("'s") || w.ends_with("’s");
+        pronoun(w)
+            || (genitive
+                && (w.starts_with(char::is_uppercase)
+                    || at
+                        .checked_sub(1)
+                        .and_then(|b| words.get(b))
+                        .is_some_and(|b| pronoun(b))))
+    };
+    let mut back = words.iter().copied().enumerate().rev().peekable();
     // "my kind of diet", "Priya's sort of diet": the owner is the kind's.
-    if back.peek().is_some_and(|w| w.lower() == "of") {
+    if back.peek().is_some_and(|(_, w)| w.lower() == "of") {
         back.next();
         if !back
             .next()
-            .is_some_and(|w| matches!(w.lower().as_str(), "kind" | "sort" | "type"))
+            .is_some_and(|(_, w)| matches!(w.lower().as_str(), "kind" | "sort" | "type"))
         {
             return false;
         }
     }
     match back.next() {
-        Some(w) if possessive(w) => true,
+        Some((i, _)) if possessive(i) => true,
         // One plain word between ("my job title").
-        Some(w) if w.chars().all(char::is_lowercase) && !analyze::is_stop_word(w) => {
-            back.next().is_some_and(possessive)
+        Some((_, w)) if w.chars().all(char::is_lowercase) && !analyze::is_stop_word(w) => {
+            back.next().is_some_and(|(i, _)| possessive(i))
         }
         _ => false,
     }
@@ -568,13 +584,27 @@ fn opens_sentence(rest: &str) -> bool {
     OPENERS.contains(&word)
 }
 
-/// Clauses of a sentence: split at , ; : — ( ) and before "but".
+/// Clauses of a sentence: split at , ; : — ( ) and before "but". A call
+/// written in the text (`alert(1)`, `os.path.join(a, b)`: "(" right after a
+/// word) is code, not an aside: nothing inside it up to its ")" splits.
 pub fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = s;
     let slice = text.get(s..e).unwrap_or("");
+    let mut call = 0usize;
+    let mut prev: Option<char> = None;
     for (i, c) in slice.char_indices() {
         let at = s + i;
+        let after_word = prev.is_some_and(|p| p.is_ascii_alphanumeric() || p == '_');
+        prev = Some(c);
+        if c == '(' && (call > 0 || after_word) {
+            call += 1;
+            continue;
+        }
+        if call > 0 {
+            call -= usize::from(c == ')');
+            continue;
+        }
         let boundary = matches!(
             c,
             ',' | ';' | ':' | '—' | '(' | ')' | '，' | '；' | '：' | '、' | '（' | '）'
@@ -658,6 +688,36 @@ fn layout(text: &str) -> Rc<Layout> {
             cues: negation_cues(text),
         })
     })
+}
+
+/// True when the negation cue at `cue` opens its sentence as a prohibition
+/// ("Never paste raw HTML …", "Do not restart …", "Don't …"): the sentence
+/// still speaks of the act it forbids.
+fn prohibition(text: &str, sentence: usize, cue: usize) -> bool {
+    let before = text.get(sentence..cue).unwrap_or("").trim().lower();
+    let word: String = text
+        .get(cue..)
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_alphabetic() || matches!(c, '\'' | '’'))
+        .collect::<String>()
+        .lower();
+    match before.as_str() {
+        "" | "please" => matches!(word.as_str(), "never" | "don't" | "don’t"),
+        "do" | "please do" => word == "not",
+        _ => false,
+    }
+}
+
+/// True when the question asks whether the act may be done or what follows
+/// from it ("can I put HTML in the title?", "what happens if I paste raw
+/// HTML …?"): a prohibition of the act answers it. (Not a question after a
+/// thing: "which service should I restart?" is not answered by "Never
+/// restart payments-api".)
+fn asks_about_the_act(frame: &Frame) -> bool {
+    const CONSEQUENCE: &[&str] = &["what happens", "what will happen", "what would happen"];
+    let q = frame.question.lower();
+    frame.answer == Answer::YesNo || CONSEQUENCE.iter().any(|c| q.contains(c))
 }
 
 /// True when a negation or restriction covers part of the range.
@@ -1571,6 +1631,7 @@ impl<'a> Reader<'a> {
         let mut picked = f32::MIN;
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
+        let about_the_act = asks_about_the_act(frame);
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
@@ -1588,7 +1649,12 @@ impl<'a> Reader<'a> {
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
             for &c in clauses {
-                let negation = layout.cues.iter().find(|&&p| p >= c.0 && p < c.1).copied();
+                let negation = layout
+                    .cues
+                    .iter()
+                    .find(|&&p| p >= c.0 && p < c.1)
+                    .copied()
+                    .filter(|&n| !(about_the_act && prohibition(text, s.0, n)));
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
                     h += 1;
                 }
@@ -1995,6 +2061,65 @@ mod tests {
         assert!(first.local < 1.0 && first.order < 1.0, "{first:?}");
         assert!(negated.local < 1.0, "{negated:?}");
         assert!(real.score > first.score && real.score > negated.score);
+    }
+
+    #[test]
+    fn a_prohibition_speaks_of_the_act_it_forbids() {
+        let text = "Never paste raw HTML into the title field: it is shown as text.";
+        // Asked whether it may be done, or what follows from it: the
+        // forbidden act's words count.
+        for q in [
+            "can I put raw HTML in the title field?",
+            "what happens if I paste raw HTML into the title field?",
+        ] {
+            let r = reading(q, Strictness::Question, "", text);
+            assert!(r.local > 0.99, "{q}: {r:?}");
+        }
+        // Asked after a thing, they do not; nor in a negated fact.
+        let text = "Never restart payments-api after a failed deploy.";
+        let r = reading(
+            "which service should I restart after a failed deploy?",
+            Strictness::Question,
+            "",
+            text,
+        );
+        assert!(r.local < 0.5, "{r:?}");
+        let r = reading(
+            "can I restart payments-api after a failed deploy?",
+            Strictness::Question,
+            "",
+            text,
+        );
+        assert!(r.local > 0.99, "{r:?}");
+        let r = reading(
+            "can I restart a service after a failed deploy?",
+            Strictness::Question,
+            "",
+            "After the deploy, no service was marked failed.",
+        );
+        assert!(r.local < 0.5, "{r:?}");
+        assert!(prohibition("Do not restart it.", 0, 3));
+        assert!(prohibition("Don't restart it.", 0, 0));
+        assert!(!prohibition("It is not restarted.", 0, 6));
+        assert!(!prohibition("Not every service restarts.", 0, 0));
+    }
+
+    #[test]
+    fn a_call_written_in_the_text_is_no_clause_boundary() {
+        let text = "Never paste HTML such as <img onerror=alert(1)> into the title, or os.path.join(a, b) (see below).";
+        let got: Vec<&str> = clauses(text, (0, text.len()))
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "Never paste HTML such as <img onerror=alert(1)> into the title",
+                " or os.path.join(a, b) ",
+                "see below",
+                ".",
+            ]
+        );
     }
 
     #[test]
