@@ -9,7 +9,10 @@
 //! evidence.
 //!
 //! Each case names its index (`sample`: the help centre with its entities
-//! and cues; `docs`: the fixture docs site as `slotchain index` reads it;
+//! and cues; `docs`: the fixture docs site as `slotchain index` reads it
+//! for the public; `docs-staff`: the same site built for staff, `--audience
+//! public --audience internal`, so the internal on-call page is in the index
+//! and only a scope with internal access may see it;
 //! `open`: the encyclopedia pool), its scope, and per asked part (in
 //! question order) the state, the acceptable first evidence passages and
 //! words the part's answer must contain — in the answer line without the
@@ -169,9 +172,15 @@ fn build(name: &str) -> Index {
             let cues = ingest::cues(&format!("{dir}/cues.json")).unwrap();
             Index::build(passages, entities, cues, Bm25::default()).unwrap()
         }
-        "docs" => {
+        "docs" | "docs-staff" => {
             let dir = PathBuf::from(format!("{ROOT}/js-tests/fixtures/docs-site"));
-            let passages = slotchain::site::collect(&[dir], &[]).unwrap().passages;
+            let audience: Vec<String> = match name {
+                "docs" => vec![],
+                _ => vec!["public".into(), "internal".into()],
+            };
+            let passages = slotchain::site::collect(&[dir], &audience)
+                .unwrap()
+                .passages;
             Index::build(passages, vec![], Default::default(), Bm25::default()).unwrap()
         }
         "open" => {
