@@ -784,6 +784,19 @@ fn cases() -> Vec<Case> {
         case(Help, PRIYA, "what company do I work for and what should I not eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Where do I work and is there anything I shouldn't eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Tell me where I work and what I should not eat.", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        // "me" after a request verb is whom to tell, not whose facts: with
+        // no user in scope, Sam's and Priya's facts still answer ("Tell me
+        // where I work" still needs a user).
+        case(Help, PUBLIC, "Tell me where Priya works", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "Tell me what Sam does for work and where Priya works", &[ok(&["mem-sam-work"], &["bakery"]), ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "show me Priya's employer", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "Tell me where I work", &[MISSING]).never(&["Northwind", "bakery"]),
+        // Idioms for "avoid" ask for restrictions as "avoid" does; "keep"
+        // without "away from" restricts nothing.
+        case(Help, PRIYA, "which company employs me, plus what foods should I stay away from?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        case(Help, PRIYA, "Which foods do I need to steer clear of?", &[ok(&[], &["meat", "gluten"])]).never(DIET_NEVER),
+        case(Help, PUBLIC, "what foods does Priya keep away from", &[ok(&[], &["meat", "gluten"])]).never(DIET_NEVER),
+        case(Help, PUBLIC, "what foods does Priya keep eating", &[ok(&[], &["fish"])]).never(&["gluten", "meat"]),
         case(Help, PRIYA, "Where do I work, plus what should I not eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "where do i work and what should i not eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Noise, PRIYA, "where do I work and what should I not eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
