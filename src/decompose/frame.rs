@@ -1221,8 +1221,13 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             || question.contains("n't")
     };
     let first_person = question.contains('我')
-        || w.iter()
-            .any(|x| FIRST_PERSON.contains(&x.lower.as_str()) && x.text != "I'");
+        || w.iter().enumerate().any(|(k, x)| {
+            let addressed = x.lower == "me"
+                && k.checked_sub(1)
+                    .and_then(|b| w.get(b))
+                    .is_some_and(|b| super::split::addresses_the_asker(&b.lower));
+            FIRST_PERSON.contains(&x.lower.as_str()) && x.text != "I'" && !addressed
+        });
     let relative = relative_clauses(question, &w);
     let verbs: Vec<usize> = if strictness == Strictness::Question {
         let mut verbs = soft_verbs(question, &w, &relative);

@@ -29,7 +29,15 @@ const AUX: &[&str] = &[
 ];
 const NEGATION: &[&str] = &["not", "never", "n't", "no"];
 
-/// Replaces first-person words with the scope's user.
+/// True when "me" after the word `before` (lower case) is whom the answer
+/// is for, not whom the question is about: "Tell me where Priya works",
+/// "show me …", "let me know …".
+pub(super) fn addresses_the_asker(before: &str) -> bool {
+    REQUESTS.contains(&before) || before == "let"
+}
+
+/// Replaces first-person words with the scope's user (not the "me" a
+/// request is addressed to: [`addresses_the_asker`]).
 pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     let Some(user) = user.map(str::trim).filter(|u| !u.is_empty()) else {
         return question.to_string();
@@ -38,13 +46,19 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
     let user = user.as_str();
     let mut out = String::with_capacity(question.len() + 16);
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
+    let mut before = String::new();
+    let flush = |word: &mut String, before: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
         let replaced = match word.as_str() {
+            "me" | "Me" | "ME" if addresses_the_asker(before) => None,
             "I" | "i" | "me" | "Me" | "ME" | "myself" | "Myself" => Some(user.to_string()),
             "my" | "My" | "MY" | "mine" | "Mine" => Some(format!("{user}'s")),
             _ => None,
         };
         out.push_str(replaced.as_deref().unwrap_or(word));
+        *before = word.lower();
         word.clear();
     };
     let chars: Vec<char> = question.chars().collect();
@@ -53,14 +67,14 @@ pub fn resolve_person(question: &str, user: Option<&str>) -> String {
             word.push(c);
             continue;
         }
-        flush(&mut word, &mut out);
+        flush(&mut word, &mut before, &mut out);
         if c == '我' && chars.get(i + 1) != Some(&'们') {
             out.push_str(user);
         } else {
             out.push(c);
         }
     }
-    flush(&mut word, &mut out);
+    flush(&mut word, &mut before, &mut out);
     out
 }
 

@@ -11,11 +11,14 @@
 //! corpus with no development environment) changes nothing.
 //!
 //! Two tables: [`CLIPPED`] forms and the words they clip, and [`EVERYDAY`]
-//! words with the one plain synonym a formal text uses for them.
+//! words with the one plain synonym a formal text uses for them. A third,
+//! [`AVOID`], writes idioms for "avoid" ("stay away from", "steer clear
+//! of") as the word the frame reads as asking for restrictions, unless the
+//! corpus writes every word of the idiom.
 //!
-//! Guarantees: only whole words of the two tables (any case; the first
-//! letter's case kept) are rewritten, and only under the rule above; every
-//! other character is copied as it is, so Chinese text comes back
+//! Guarantees: only whole words and idioms of the tables (any case; the
+//! first letter's case kept) are rewritten, and only under the rules above;
+//! every other character is copied as it is, so Chinese text comes back
 //! unchanged.
 
 use super::contractions::{cased_as, rewrite_words};
@@ -69,11 +72,30 @@ const EVERYDAY: &[(&str, &str)] = &[
     ("trips", "travel"),
 ];
 
+/// Idioms that ask what to avoid, each form with the form of "avoid" that
+/// says it: the frame reads "avoid" as asking for restrictions ("does not
+/// eat meat"), as it reads "not".
+const AVOID: &[(&str, &str)] = &[
+    ("keep away from", "avoid"),
+    ("keeping away from", "avoiding"),
+    ("keeps away from", "avoids"),
+    ("kept away from", "avoided"),
+    ("stay away from", "avoid"),
+    ("stayed away from", "avoided"),
+    ("staying away from", "avoiding"),
+    ("stays away from", "avoids"),
+    ("steer clear of", "avoid"),
+    ("steered clear of", "avoided"),
+    ("steering clear of", "avoiding"),
+    ("steers clear of", "avoids"),
+];
+
 /// `question` with each word of the tables written the corpus's way where
 /// the corpus writes only that (`writes(word)`: some passage writes it, in
-/// any form).
+/// any form), and each idiom for "avoid" written as "avoid" unless the
+/// corpus writes every word of it (then it may write the idiom itself).
 pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
-    rewrite_words(question, |word| {
+    let words = rewrite_words(question, |word| {
         let lower = word.lower();
         let (_, full) = CLIPPED
             .iter()
@@ -83,7 +105,49 @@ pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
             return None;
         }
         Some(cased_as(word, (*full).to_string()))
-    })
+    });
+    avoid_idioms(&words, &writes)
+}
+
+/// `text` with the [`AVOID`] idioms written as "avoid" (whole words, any
+/// case; the first letter's case kept).
+fn avoid_idioms(text: &str, writes: &impl Fn(&str) -> bool) -> String {
+    // ASCII lower case keeps every byte offset.
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut at = 0;
+    let boundary = |i: usize| {
+        lower
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .is_none_or(|c| !c.is_alphanumeric())
+    };
+    while let Some(rest) = lower.get(at..) {
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        let opens = at == 0
+            || lower
+                .get(..at)
+                .and_then(|b| b.chars().next_back())
+                .is_some_and(|b| !b.is_alphanumeric());
+        let found = AVOID
+            .iter()
+            .find(|(idiom, _)| opens && rest.starts_with(idiom) && boundary(at + idiom.len()));
+        match found {
+            Some((idiom, avoid)) if !idiom.split(' ').all(writes) => {
+                let typed = text.get(at..at + idiom.len()).unwrap_or(idiom);
+                out.push_str(text.get(copied..at).unwrap_or(""));
+                out.push_str(&cased_as(typed, (*avoid).to_string()));
+                at += idiom.len();
+                copied = at;
+            }
+            _ => at += c.len_utf8(),
+        }
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    out
 }
 
 #[cfg(test)]
@@ -123,6 +187,33 @@ mod tests {
             expand("a normal trip", corpus(&["trip", "normal", "travel"])),
             "a normal trip"
         );
+    }
+
+    #[test]
+    fn an_idiom_for_avoid_is_written_avoid() {
+        let writes = corpus(&["eat", "meat", "keep"]);
+        for (typed, want) in [
+            (
+                "what foods should I stay away from?",
+                "what foods should I avoid?",
+            ),
+            ("Steer clear of which foods", "Avoid which foods"),
+            ("what does Priya keep away from", "what does Priya avoid"),
+            ("she stayed away from meat", "she avoided meat"),
+        ] {
+            assert_eq!(expand(typed, &writes), want, "{typed}");
+        }
+        // Not inside a longer word, nor without the whole idiom, nor where
+        // the corpus writes each of its words.
+        for typed in [
+            "what does Priya keep eating",
+            "homestay away from town",
+            "stay away fromage",
+        ] {
+            assert_eq!(expand(typed, &writes), typed);
+        }
+        let all = corpus(&["stay", "away", "from"]);
+        assert_eq!(expand("stay away from it", all), "stay away from it");
     }
 
     #[test]
