@@ -734,6 +734,15 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "where is the money for approved domestic claims paid to?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["salary"])]),
         case(Help, PUBLIC, "can I get my money back for shipping?", &[MISSING]),
         case(Help, PUBLIC, "Do you accept money orders?", &[MISSING]).never(&["cash"]),
+        // A claim is "filed" or "submitted"; an item "turned out to be"
+        // faulty is one that was. Distractors: a sofa no passage names;
+        // the payment time, asked in words the submission rule lacks.
+        case(Help, TODAY, "within how many days must the claim be filed?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]).never(&["5 working days"]),
+        case(Help, TODAY, "by when must domestic claims be filed", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]).never(&["5 working days"]),
+        case(Help, TODAY, "What's the deadline for filing a domestic expense claim?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]),
+        case(Help, TODAY, "once a filed domestic claim is approved, how soon is it paid?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5"])]).never(&["30 calendar days"]),
+        case(Help, PUBLIC, "what fee do I pay to return opened electronics that turned out to be faulty", &[ok(&["refund-restocking"], &["waived"])]),
+        case(Help, PUBLIC, "How long do I have to return a sofa that turned out to be faulty?", &[MISSING]).never(&["30 days"]),
         // Markup or code in a passage ("<img src=x onerror=alert(1)>") is
         // no clause of its own: the sentence around it answers. A thing's
         // field ("the widget's title") is no one's job title. Distractor:
