@@ -12,9 +12,10 @@
 //!
 //! Two tables: [`CLIPPED`] forms and the words they clip, and [`EVERYDAY`]
 //! words with the one plain synonym a formal text uses for them. A third,
-//! [`AVOID`], writes idioms for "avoid" ("stay away from", "steer clear
-//! of") as the word the frame reads as asking for restrictions, unless the
-//! corpus writes every word of the idiom.
+//! [`IDIOMS`], writes a phrase as the plain word it means: "stay away
+//! from", "steer clear of" as "avoid" (which the frame reads as asking for
+//! restrictions), "turned out to be" as "was" — unless the corpus writes
+//! every word of the phrase.
 //!
 //! Guarantees: only whole words and idioms of the tables (any case; the
 //! first letter's case kept) are rewritten, and only under the rules above;
@@ -62,9 +63,12 @@ const CLIPPED: &[(&str, &str)] = &[
 
 /// Everyday words and the word formal texts (policies, help centres) write
 /// for them. Only pairs where the everyday word has that one meaning
-/// ("file" may be a document: left out; "money" is no refund).
+/// ("file" may be a document: left out, but "filed" and "filing" a claim
+/// are submitting it; "money" is no refund).
 const EVERYDAY: &[(&str, &str)] = &[
     ("faulty", "defective"),
+    ("filed", "submitted"),
+    ("filing", "submitting"),
     ("journey", "travel"),
     ("journeys", "travel"),
     ("normal", "standard"),
@@ -72,10 +76,10 @@ const EVERYDAY: &[(&str, &str)] = &[
     ("trips", "travel"),
 ];
 
-/// Idioms that ask what to avoid, each form with the form of "avoid" that
-/// says it: the frame reads "avoid" as asking for restrictions ("does not
-/// eat meat"), as it reads "not".
-const AVOID: &[(&str, &str)] = &[
+/// Idioms, each form with the plain word's form that says it: "avoid",
+/// which the frame reads as asking for restrictions ("does not eat meat")
+/// as it reads "not"; "be", which says nothing a passage must write.
+const IDIOMS: &[(&str, &str)] = &[
     ("keep away from", "avoid"),
     ("keeping away from", "avoiding"),
     ("keeps away from", "avoids"),
@@ -88,12 +92,16 @@ const AVOID: &[(&str, &str)] = &[
     ("steered clear of", "avoided"),
     ("steering clear of", "avoiding"),
     ("steers clear of", "avoids"),
+    ("turn out to be", "be"),
+    ("turned out to be", "was"),
+    ("turning out to be", "being"),
+    ("turns out to be", "is"),
 ];
 
 /// `question` with each word of the tables written the corpus's way where
 /// the corpus writes only that (`writes(word)`: some passage writes it, in
-/// any form), and each idiom for "avoid" written as "avoid" unless the
-/// corpus writes every word of it (then it may write the idiom itself).
+/// any form), and each of the [`IDIOMS`] written as its plain word unless
+/// the corpus writes every word of it (then it may write the idiom itself).
 pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
     let words = rewrite_words(question, |word| {
         let lower = word.lower();
@@ -106,12 +114,12 @@ pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
         }
         Some(cased_as(word, (*full).to_string()))
     });
-    avoid_idioms(&words, &writes)
+    idioms(&words, &writes)
 }
 
-/// `text` with the [`AVOID`] idioms written as "avoid" (whole words, any
-/// case; the first letter's case kept).
-fn avoid_idioms(text: &str, writes: &impl Fn(&str) -> bool) -> String {
+/// `text` with the [`IDIOMS`] written as their plain words (whole words,
+/// any case; the first letter's case kept).
+fn idioms(text: &str, writes: &impl Fn(&str) -> bool) -> String {
     // ASCII lower case keeps every byte offset.
     let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len());
@@ -132,14 +140,14 @@ fn avoid_idioms(text: &str, writes: &impl Fn(&str) -> bool) -> String {
                 .get(..at)
                 .and_then(|b| b.chars().next_back())
                 .is_some_and(|b| !b.is_alphanumeric());
-        let found = AVOID
+        let found = IDIOMS
             .iter()
             .find(|(idiom, _)| opens && rest.starts_with(idiom) && boundary(at + idiom.len()));
         match found {
-            Some((idiom, avoid)) if !idiom.split(' ').all(writes) => {
+            Some((idiom, plain)) if !idiom.split(' ').all(writes) => {
                 let typed = text.get(at..at + idiom.len()).unwrap_or(idiom);
                 out.push_str(text.get(copied..at).unwrap_or(""));
-                out.push_str(&cased_as(typed, (*avoid).to_string()));
+                out.push_str(&cased_as(typed, (*plain).to_string()));
                 at += idiom.len();
                 copied = at;
             }
@@ -190,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn an_idiom_for_avoid_is_written_avoid() {
+    fn an_idiom_is_written_as_its_plain_word() {
         let writes = corpus(&["eat", "meat", "keep"]);
         for (typed, want) in [
             (
@@ -200,6 +208,10 @@ mod tests {
             ("Steer clear of which foods", "Avoid which foods"),
             ("what does Priya keep away from", "what does Priya avoid"),
             ("she stayed away from meat", "she avoided meat"),
+            (
+                "electronics that turned out to be faulty",
+                "electronics that was faulty",
+            ),
         ] {
             assert_eq!(expand(typed, &writes), want, "{typed}");
         }
