@@ -952,6 +952,12 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how to install the CLI, and how to roll back a deploy", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I set environment variables, and which port do agents listen on?", &[ENV_VARS, PORT]),
         case(Docs, PUBLIC, "How do I set environment variables and which port do the agents use?", &[ENV_VARS, PORT]),
+        // "Open that port …" answers "which port?" only with the sentence
+        // before it, which names the port ("… on port 7420.").
+        case(Docs, PUBLIC, "my runner can't reach an agent - which port do I need to open?", &[PORT]),
+        case(Docs, PUBLIC, "which port should I open from my runner?", &[PORT]),
+        case(Docs, PUBLIC, "what port do I have to open to the servers?", &[PORT]),
+        case(Docs, PUBLIC, "which port must be open between the runner and the servers", &[PORT]),
         case(Docs, PUBLIC, "How do I upgrade the agents and what does the health check request?", &[UPGRADE_AGENTS, HEALTH]),
         case(Docs, PUBLIC, "what does the health check request?", &[HEALTH]),
         case(Docs, PUBLIC, "Which endpoint does the health check call?", &[HEALTH]),
