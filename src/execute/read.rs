@@ -807,6 +807,23 @@ fn opens_with_pronoun(sentence: &str) -> bool {
     matches!(first, "It" | "This" | "That" | "These")
 }
 
+/// True when `sentence` refers back with a demonstrative to one of the
+/// question's words (`asked`, stemmed) that the sentence `before` writes:
+/// "Open *that port* …" after "… on port 7420.".
+fn refers_back(sentence: &str, before: &str, asked: &[&str]) -> bool {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        ["that", "this", "these", "those"]
+            .iter()
+            .any(|d| w[0].eq_ignore_ascii_case(d))
+            && {
+                let noun = analyze::stem(w[1].trim_matches(|c: char| !c.is_alphanumeric()));
+                asked.contains(&noun.as_str())
+                    && analyze::terms(before).iter().any(|t| t.term == noun)
+            }
+    })
+}
+
 /// True when a sentence's words tell the reader what to do with a modal:
 /// "you can install the CLI with Homebrew", "you need to restart the agent".
 fn addresses_reader(ws: &[analyze::Token]) -> bool {
@@ -1632,6 +1649,15 @@ impl<'a> Reader<'a> {
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
         let about_the_act = asks_about_the_act(frame);
+        let asked_nouns: Vec<&str> = match frame.answer {
+            Answer::Open => frame
+                .terms
+                .iter()
+                .filter(|t| t.role != Role::Name)
+                .map(|t| t.term.as_str())
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
@@ -1642,10 +1668,16 @@ impl<'a> Reader<'a> {
             // "Run `skiff version`. It prints the CLI version …": a sentence
             // that says what the instruction before it does answers "how do
             // I …?" with that instruction (the two are read as one).
+            // "The CLI talks to agents on port 7420. Open that port …": a
+            // sentence that refers back to the thing asked ("which port?")
+            // answers with the sentence before it, which names it.
             let continued = previous.replace(s).filter(|&p| {
-                frame.answer == Answer::Procedure
-                    && opens_with_pronoun(text.get(s.0..s.1).unwrap_or(""))
-                    && instructs(text.get(p.0..p.1).unwrap_or(""))
+                let (here, before) = (
+                    text.get(s.0..s.1).unwrap_or(""),
+                    text.get(p.0..p.1).unwrap_or(""),
+                );
+                (frame.answer == Answer::Procedure && opens_with_pronoun(here) && instructs(before))
+                    || (frame.answer == Answer::Open && refers_back(here, before, &asked_nouns))
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
             for &c in clauses {
@@ -2102,6 +2134,38 @@ mod tests {
         assert!(prohibition("Don't restart it.", 0, 0));
         assert!(!prohibition("It is not restarted.", 0, 6));
         assert!(!prohibition("Not every service restarts.", 0, 0));
+    }
+
+    #[test]
+    fn a_sentence_that_refers_back_answers_with_the_one_before() {
+        let text = "The CLI talks to agents on port 7420. Open that port from your runner.";
+        let r = reading(
+            "which port should I open from my runner?",
+            Strictness::Question,
+            "",
+            text,
+        );
+        assert_eq!(&text[r.sentence.0..r.sentence.1], text);
+        // Not when the sentence before does not name it, nor for a word the
+        // question does not ask.
+        let other = "The CLI talks to agents. Open that port from your runner.";
+        let r = reading(
+            "which port should I open from my runner?",
+            Strictness::Question,
+            "",
+            other,
+        );
+        assert_eq!(
+            other[r.sentence.0..r.sentence.1].trim(),
+            "Open that port from your runner."
+        );
+        assert!(refers_back("Open that port.", "on port 7420.", &["port"]));
+        assert!(!refers_back(
+            "Open that port.",
+            "on port 7420.",
+            &["runner"]
+        ));
+        assert!(!refers_back("Open the port.", "on port 7420.", &["port"]));
     }
 
     #[test]
