@@ -793,6 +793,14 @@ fn cases() -> Vec<Case> {
         case(Help, PRIYA, "what company do I work for and what should I not eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Where do I work and is there anything I shouldn't eat?", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
         case(Help, PRIYA, "Tell me where I work and what I should not eat.", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        // A restriction's name ("coeliac test") negates nothing after it,
+        // and a month alone after "in" is a date. Distractor: an allergy
+        // no passage states.
+        case(Help, PRIYA, "Am I intolerant to anything, and when was that confirmed?", &[ok(&["mem-priya-gluten"], &["gluten"]), ok(&["mem-priya-gluten-2"], &["March"])]),
+        case(Help, PUBLIC, "when was Priya's gluten intolerance confirmed?", &[ok(&["mem-priya-gluten-2"], &["March"])]),
+        case(Help, PUBLIC, "In which month was Priya's gluten intolerance confirmed?", &[ok(&["mem-priya-gluten-2"], &["March"])]),
+        case(Help, PUBLIC, "when did Priya's coeliac test take place?", &[ok(&["mem-priya-gluten-2"], &["March"])]),
+        case(Help, PRIYA, "when was my fish allergy confirmed?", &[MISSING]).never(&["March"]),
         // "me" after a request verb is whom to tell, not whose facts: with
         // no user in scope, Sam's and Priya's facts still answer ("Tell me
         // where I work" still needs a user).
