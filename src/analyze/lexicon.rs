@@ -577,6 +577,23 @@ pub fn is_restriction(word: &str) -> bool {
     tables().restrictions.contains_key(word) || word.ends_with("-free")
 }
 
+/// True for a restriction word that names the restriction (a noun, or
+/// "coeliac"): it says a restriction holds, but unlike "not", "avoids" or
+/// "allergic to" it does not negate the words after it ("Priya's coeliac
+/// test in March confirmed …").
+pub fn is_restriction_noun(word: &str) -> bool {
+    matches!(
+        word,
+        "allergy"
+            | "allergies"
+            | "coeliac"
+            | "celiac"
+            | "intolerance"
+            | "restriction"
+            | "restrictions"
+    )
+}
+
 /// Endings of nationality and language adjectives ("Canadian", "Korean",
 /// "American", "Danish", "Japanese").
 const DEMONYM_ENDINGS: &[&str] = &["ian", "ean", "ican", "ish", "ese"];

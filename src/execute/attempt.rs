@@ -900,10 +900,16 @@ impl Runner<'_> {
             ));
         } else if j.valueless {
             slot.state = SlotState::Missing;
-            slot.reason = Some(format!(
-                "no applicable passage states a {}",
-                output_name(output)
-            ));
+            // What was looked for: the kind of value a passage part asks
+            // ("a date" for "when …?"), else the kind of output.
+            let wanted = match (output, frame.answer) {
+                (Output::Passage, Answer::Open | Answer::YesNo | Answer::Procedure) => {
+                    format!("a {}", output_name(output))
+                }
+                (Output::Passage, answer) => accept::kind_name(answer).to_string(),
+                _ => format!("a {}", output_name(output)),
+            };
+            slot.reason = Some(format!("no applicable passage states {wanted}"));
         } else if let Some(doc) = j.stale {
             let id = self
                 .index

@@ -625,7 +625,9 @@ pub fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
 
 /// Byte offsets of the negation and restriction cues of a text ("not",
 /// "n't", "never", "intolerance", 不, 没 …), in order: one cheap pass.
-fn negation_cues(text: &str) -> Vec<usize> {
+/// Without `nouns`, only the cues that negate the words after them: not a
+/// restriction's name ([`lexicon::is_restriction_noun`]).
+fn negation_cues(text: &str, nouns: bool) -> Vec<usize> {
     let mut out = Vec::new();
     let mut word_start: Option<usize> = None;
     let mut lower = String::new();
@@ -643,7 +645,9 @@ fn negation_cues(text: &str) -> Vec<usize> {
         lower.clear();
         lower.push_str(raw);
         lower.make_ascii_lowercase();
-        if lexicon::is_negation(&lower) || lexicon::is_restriction(&lower) {
+        let restriction =
+            lexicon::is_restriction(&lower) && (nouns || !lexicon::is_restriction_noun(&lower));
+        if lexicon::is_negation(&lower) || restriction {
             out.push(start);
         }
     };
@@ -670,7 +674,7 @@ fn negation_cues(text: &str) -> Vec<usize> {
 struct Layout {
     /// Each sentence with its clauses ([`sentences`], [`clauses`]).
     sentences: Vec<(Range, Vec<Range>)>,
-    /// [`negation_cues`].
+    /// [`negation_cues`] that negate the words after them.
     cues: Vec<usize>,
 }
 
@@ -685,7 +689,7 @@ fn layout(text: &str) -> Rc<Layout> {
     analyze::memoized_upto(&LAYOUTS, text, analyze::MEMO_PASSAGES, || {
         Rc::new(Layout {
             sentences: sentences(text).map(|s| (s, clauses(text, s))).collect(),
-            cues: negation_cues(text),
+            cues: negation_cues(text, false),
         })
     })
 }
@@ -722,7 +726,7 @@ fn asks_about_the_act(frame: &Frame) -> bool {
 
 /// True when a negation or restriction covers part of the range.
 pub fn negated(text: &str, (s, e): (usize, usize)) -> bool {
-    !negation_cues(text.get(s..e).unwrap_or("")).is_empty()
+    !negation_cues(text.get(s..e).unwrap_or(""), true).is_empty()
 }
 
 const NUMBER_WORDS: &[&str] = &[
@@ -2166,6 +2170,27 @@ mod tests {
             &["runner"]
         ));
         assert!(!refers_back("Open the port.", "on port 7420.", &["port"]));
+    }
+
+    #[test]
+    fn a_restriction_s_name_negates_nothing_after_it() {
+        let r = reading(
+            "when was the gluten intolerance confirmed?",
+            Strictness::Question,
+            "",
+            "Priya's coeliac test in March confirmed the gluten intolerance.",
+        );
+        assert_eq!(r.local, 1.0, "{r:?}");
+        // A restriction verb or adjective still does ("avoids", "allergic
+        // to"), and the sentence still states a restriction.
+        let r = reading(
+            "which service restarts the gateway?",
+            Strictness::Question,
+            "",
+            "auth-core avoids restarting the gateway.",
+        );
+        assert!(r.local < 1.0, "{r:?}");
+        assert!(negated("Priya has a gluten intolerance.", (0, 31)));
     }
 
     #[test]

@@ -272,7 +272,21 @@ fn dates(text: &str, range: (usize, usize)) -> Vec<(usize, usize)> {
                 }
             }
         }
-        if end > ws.get(k).map_or(start, |x| x.1) || start < *ws_start {
+        // A month alone is a date after a preposition of time, written as
+        // a name ("confirmed in March"; never the modal "may").
+        let month_alone = k
+            .checked_sub(1)
+            .and_then(|p| ws.get(p))
+            .is_some_and(|(_, _, p)| {
+                matches!(
+                    p.as_str(),
+                    "in" | "since" | "by" | "until" | "till" | "during"
+                )
+            })
+            && text
+                .get(*ws_start..)
+                .is_some_and(|m| m.starts_with(|c: char| c.is_uppercase()));
+        if end > ws.get(k).map_or(start, |x| x.1) || start < *ws_start || month_alone {
             out.push((start, end));
         }
     }
@@ -809,6 +823,21 @@ mod tests {
         let anchor = text.find(near).unwrap_or(0);
         let all = (0, text.len());
         stated(answer, text, all, all, &[anchor], &[], &[]).map(|f| f.text)
+    }
+
+    #[test]
+    fn a_month_alone_is_a_date_after_a_preposition_of_time() {
+        let t = "Priya's coeliac test in March confirmed the gluten intolerance.";
+        assert_eq!(
+            value(Answer::Date, t, "confirmed").as_deref(),
+            Some("March")
+        );
+        // Not the modal, nor a month with no preposition of time before it.
+        assert_eq!(value(Answer::Date, "You may return it.", "return"), None);
+        assert_eq!(
+            value(Answer::Date, "March is the month it opened.", "opened"),
+            None
+        );
     }
 
     #[test]
