@@ -734,6 +734,13 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "where is the money for approved domestic claims paid to?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["salary"])]),
         case(Help, PUBLIC, "can I get my money back for shipping?", &[MISSING]),
         case(Help, PUBLIC, "Do you accept money orders?", &[MISSING]).never(&["cash"]),
+        // What to do about a deadline asks what to do, not the deadline:
+        // the late-submission clause (Chinese only), never the duration.
+        // Distractor: the deadline itself asked.
+        case(Help, TODAY, "境内差旅报销超过期限提交的话要怎么办？", &[ok(&["travel-2026-submit"], &["书面说明"])]),
+        case(Help, TODAY, "境内差旅报销逾期提交怎么处理？", &[ok(&["travel-2026-submit"], &["书面说明"])]),
+        case(Help, TODAY, "What happens if I submit a domestic claim after the deadline?", &[MISSING]).never(&["within 30 calendar days"]),
+        case(Help, TODAY, "境内差旅报销的提交期限是多久？", &[ok(&["travel-2026-submit"], &["30"])]),
         // A claim is "filed" or "submitted"; an item "turned out to be"
         // faulty is one that was. Distractors: a sofa no passage names;
         // the payment time, asked in words the submission rule lacks.
