@@ -502,12 +502,29 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
     Answer::Open
 }
 
+/// True when a question asks what to do or what follows, not the thing
+/// its words name: "超过期限提交的话要怎么办？" and "what happens if I miss
+/// the deadline?" ask about the deadline, not for it.
+pub fn asks_what_to_do(q: &str) -> bool {
+    const ZH: &[&str] = &["怎么办", "怎么处理", "如何处理", "该怎么做"];
+    const EN: &[&str] = &[
+        "what happens",
+        "what will happen",
+        "what would happen",
+        "what do i do",
+        "what should i do",
+        "what can i do",
+    ];
+    let lower = q.lower();
+    ZH.iter().any(|c| q.contains(c)) || EN.iter().any(|c| lower.contains(c))
+}
+
 /// The expected answer of a Chinese question.
 fn answer_zh(q: &str) -> Answer {
     let has = |cues: &[&str]| cues.iter().any(|c| q.contains(c));
     // What to do about a deadline asks what to do, not the deadline
     // ("超过期限提交的话要怎么办？").
-    if has(&["怎么办", "怎么处理", "如何处理", "该怎么做"]) {
+    if asks_what_to_do(q) {
         return Answer::Procedure;
     }
     if has(&[

@@ -109,7 +109,10 @@ fn contains_any(text: &str, cues: &[&str]) -> bool {
 
 /// The output type a retrieval question asks for.
 pub fn output_of(question: &str) -> Output {
-    if contains_any(question, DURATION_CUES) && !super::frame::asks_length(question) {
+    if contains_any(question, DURATION_CUES)
+        && !super::frame::asks_length(question)
+        && !super::frame::asks_what_to_do(question)
+    {
         Output::Duration
     } else {
         Output::Passage
@@ -966,6 +969,16 @@ mod tests {
             Output::Duration
         );
         assert_eq!(output_of("can Priya get cash?"), Output::Passage);
+        // What to do about a deadline is no duration.
+        assert_eq!(output_of("超过期限提交的话要怎么办？"), Output::Passage);
+        assert_eq!(
+            output_of("What happens if I miss the deadline?"),
+            Output::Passage
+        );
+        assert_eq!(
+            output_of("境内差旅报销的提交期限是多久？"),
+            Output::Duration
+        );
         assert_eq!(op_of("境外的提交期限也与境内一样吗"), Some(Op::Same));
         assert_eq!(op_of("比去年缩短了多少"), Some(Op::Difference));
         assert_eq!(op_of("which is older"), Some(Op::Earliest));

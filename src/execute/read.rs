@@ -719,9 +719,7 @@ fn prohibition(text: &str, sentence: usize, cue: usize) -> bool {
 /// thing: "which service should I restart?" is not answered by "Never
 /// restart payments-api".)
 fn asks_about_the_act(frame: &Frame) -> bool {
-    const CONSEQUENCE: &[&str] = &["what happens", "what will happen", "what would happen"];
-    let q = frame.question.lower();
-    frame.answer == Answer::YesNo || CONSEQUENCE.iter().any(|c| q.contains(c))
+    frame.answer == Answer::YesNo || crate::decompose::frame::asks_what_to_do(&frame.question)
 }
 
 /// True when a negation or restriction covers part of the range.
