@@ -967,6 +967,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how to install the CLI, and how to roll back a deploy", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I set environment variables, and which port do agents listen on?", &[ENV_VARS, PORT]),
         case(Docs, PUBLIC, "How do I set environment variables and which port do the agents use?", &[ENV_VARS, PORT]),
+        // Where a thing is kept or stored is where it is, not an event the
+        // sentence must write. Distractor: a thing no page names.
+        case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
+        case(Docs, PUBLIC, "where is the skiff.toml file stored", &[ok(&["configuration"], &["root of your repository"])]),
+        case(Docs, PUBLIC, "Where is the Kubernetes manifest kept?", &[MISSING]).never(&["root of your repository"]),
         // "Open that port …" answers "which port?" only with the sentence
         // before it, which names the port ("… on port 7420.").
         case(Docs, PUBLIC, "my runner can't reach an agent - which port do I need to open?", &[PORT]),
