@@ -435,7 +435,9 @@ fn life_subject(frame: &Frame) -> Option<(usize, usize)> {
     })
 }
 
-/// Stems of verbs that say where a thing is, not what happened there.
+/// Stems of verbs that say where a thing is, not what happened there
+/// ("Where is skiff.toml *kept*?" is answered by "… in the root of your
+/// repository").
 const LOCATING: &[&str] = &[
     "locat",
     "base",
@@ -445,6 +447,9 @@ const LOCATING: &[&str] = &[
     "sit",
     "stand",
     "find",
+    "keep",
+    "store",
+    "hous",
 ];
 
 /// The byte range of the name the question asks an event of, as its
