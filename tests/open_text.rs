@@ -2186,12 +2186,30 @@ fn compared_descriptions() -> Vec<Case> {
         unanswerable(
             "Who is older, the director of Salt Roads or the writer of The Lantern Keeper?",
         ),
+        // Described by a possessive ("the Tidewalkers' lead singer", "Salt
+        // Roads's director"), the second by "their" of the first's owner.
+        answered(
+            "Who's younger - the Tidewalkers' lead singer or their drummer?",
+            "",
+            "Iona Fraser",
+        ),
+        answered(
+            "Who is younger, the Tidewalkers' lead singer or the Tidewalkers' drummer?",
+            "",
+            "Iona Fraser",
+        ),
+        answered(
+            "Who was born first, Salt Roads's director or The Lantern Keeper's director?",
+            "",
+            "Tomas Varga",
+        ),
+        unanswerable("Who is older, Salt Roads's director or Winter Harbour's director?"),
     ]
 }
 
 #[test]
 fn described_people_compared() {
-    run("compared-descriptions", &compared_descriptions(), 5);
+    run("compared-descriptions", &compared_descriptions(), 6);
 }
 
 /// A description whose clause ends in a list of names ("the album that
