@@ -2209,7 +2209,7 @@ fn compared_descriptions() -> Vec<Case> {
 
 #[test]
 fn described_people_compared() {
-    run("compared-descriptions", &compared_descriptions(), 6);
+    run("compared-descriptions", &compared_descriptions(), 9);
 }
 
 /// A description whose clause ends in a list of names ("the album that

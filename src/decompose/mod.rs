@@ -28,6 +28,7 @@ mod greeting;
 pub mod listed;
 mod nested;
 mod patterns;
+mod possessive;
 mod refer;
 mod relative;
 mod split;
@@ -536,6 +537,16 @@ impl Builder<'_> {
                 };
             }
         }
+        // People described by a possessive and compared ("the Tidewalkers'
+        // lead singer or their drummer") are described with "of".
+        let of_form = patterns::compares(clause)
+            .then(|| possessive::of_form(clause))
+            .flatten();
+        if let Some(of_form) = &of_form {
+            self.notes
+                .push(format!("possessive roles read with \"of\": {of_form}"));
+        }
+        let clause = of_form.as_deref().unwrap_or(clause);
         let temporals = self.temporals(clause);
         let own_year = temporals.iter().find(|t| !t.baseline).map(|t| t.year);
         self.year_of(clause, own_year);
