@@ -967,6 +967,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how to install the CLI, and how to roll back a deploy", &[INSTALL, ROLLBACK]),
         case(Docs, PUBLIC, "How do I set environment variables, and which port do agents listen on?", &[ENV_VARS, PORT]),
         case(Docs, PUBLIC, "How do I set environment variables and which port do the agents use?", &[ENV_VARS, PORT]),
+        // "Which gets …" asks which thing, not a kind of thing called
+        // "gets". Distractor: a verb no page writes.
+        case(Docs, PUBLIC, "Which gets upgraded first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "What gets upgraded first, the agents or the CLI?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "Which gets deleted first, the CLI or the agents?", &[MISSING]).never(&["CLI first"]),
         // Where a thing is kept or stored is where it is, not an event the
         // sentence must write. Distractor: a thing no page names.
         case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
