@@ -808,6 +808,12 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "In which month was Priya's gluten intolerance confirmed?", &[ok(&["mem-priya-gluten-2"], &["March"])]),
         case(Help, PUBLIC, "when did Priya's coeliac test take place?", &[ok(&["mem-priya-gluten-2"], &["March"])]),
         case(Help, PRIYA, "when was my fish allergy confirmed?", &[MISSING]).never(&["March"]),
+        // Someone's office is where they work: the employer facts state
+        // it. Distractor: an office phone no passage gives.
+        case(Help, PRIYA, "My office is located in what city?", &[ok(&["mem-priya-work"], &["Lisbon"])]).never(&["harbour"]),
+        case(Help, PRIYA, "in which city is my office?", &[ok(&["mem-priya-work"], &["Lisbon"])]),
+        case(Help, PUBLIC, "Where is Sam's office?", &[ok(&["mem-sam-work"], &["harbour bakery"])]),
+        case(Help, PRIYA, "what's my office phone number?", &[MISSING]).never(&["Lisbon"]),
         // "me" after a request verb is whom to tell, not whose facts: with
         // no user in scope, Sam's and Priya's facts still answer ("Tell me
         // where I work" still needs a user).
