@@ -200,7 +200,7 @@ pub const MONTHS: &[&str] = &[
 /// the word).
 const ATTRIBUTE_SYNONYMS: &[(&str, &[&str])] = &[
     ("role", &["title", "position", "occupation", "profession"]),
-    ("employer", &["workplace", "firm"]),
+    ("employer", &["workplace", "firm", "office"]),
     ("hobby", &["pastime", "hobbies", "pastimes"]),
 ];
 
