@@ -78,8 +78,10 @@ const MIN_PASS: usize = 97;
 /// across words are no topic words (trv-63 "逾期提交需要怎么办"): 74. Then
 /// (session 28) a compound noun's head must be written where its modifiers
 /// are (doc-69 "the health check path"): 75. Then (session 29) an alias no
-/// passage writes is read as its entity's ID (inc-52 "gw-west"): 76.
-const MIN_PASS_SECOND: usize = 76;
+/// passage writes is read as its entity's ID (inc-52 "gw-west"): 76. Then
+/// (session 33) a restriction's name negates nothing after it and a month
+/// alone after "in" is a date (pri-53 "when was my coeliac test"): 77.
+const MIN_PASS_SECOND: usize = 77;
 
 /// [`third_blind_set`] cases that must pass (tests/fixtures/blind3, 96
 /// cases written the same way by a third hand, after the engine of session
@@ -120,8 +122,21 @@ const MIN_PASS_SECOND: usize = 76;
 /// service's canary …?" asks which service, so "its runbook" is that
 /// service's (inc-80): 65. Then "money" is a frame noun like "amount"
 /// (ref-71, trv-85): 67. Then an attribute owned through "kind of" ("my
-/// kind of diet") is the tagged facts' (pri-78): 68.
-const MIN_PASS_THIRD: usize = 68;
+/// kind of diet") is the tagged facts' (pri-78): 68. Then (session 33) a
+/// prohibition ("Never paste raw HTML …") answers whether the act may be
+/// done and what follows from it, and markup inside a sentence is no clause
+/// (sup-71, sup-75): 70. Then the internal on-call cases run on a staff
+/// build of the docs site, as their expectations say (doc-75, doc-82; no
+/// engine change): 72. Then a request's "me" is whom to tell and idioms for
+/// avoid ask for restrictions (pri-71, pri-80): 74. Then a claim "filed" is
+/// submitted and "turned out to be" is "was" (ref-82, trv-83): 76. Then a
+/// sentence that refers back ("Open that port") answers with the one before
+/// it (doc-73): 77. Then a restriction's name negates nothing after it and
+/// a month alone is a date (pri-75): 78. Then what to do about a deadline
+/// asks no duration (trv-80): 79. Then people described by a possessive
+/// are compared (enc-83): 80. Then "office" names the employer (pri-72):
+/// 81.
+const MIN_PASS_THIRD: usize = 81;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
@@ -130,8 +145,10 @@ const MIN_PASS_THIRD: usize = 68;
 /// that session: 59 of 96; 60 after session 31's first change (a later
 /// part's "they"/"that person"/"the same …"), not written from it; 61
 /// after its clipped words written out ("prod", "config"); 62 after
-/// session 32's everyday words written the corpus's way ("trip").
-const MIN_PASS_FOURTH: usize = 62;
+/// session 32's everyday words written the corpus's way ("trip"); 63 after
+/// session 33's prohibitions and markup; 64 after its restriction names and
+/// months alone (none written from it).
+const MIN_PASS_FOURTH: usize = 64;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
