@@ -818,16 +818,22 @@ fn opens_with_pronoun(sentence: &str) -> bool {
 /// question's words (`asked`, stemmed) that the sentence `before` writes:
 /// "Open *that port* …" after "… on port 7420.".
 fn refers_back(sentence: &str, before: &str, asked: &[&str]) -> bool {
-    let words: Vec<&str> = sentence.split_whitespace().collect();
-    words.windows(2).any(|w| {
+    if asked.is_empty() {
+        return false;
+    }
+    let demonstrative = |w: &str| {
         ["that", "this", "these", "those"]
             .iter()
-            .any(|d| w[0].eq_ignore_ascii_case(d))
-            && {
-                let noun = analyze::stem(w[1].trim_matches(|c: char| !c.is_alphanumeric()));
-                asked.contains(&noun.as_str())
-                    && analyze::terms(before).iter().any(|t| t.term == noun)
-            }
+            .any(|d| w.eq_ignore_ascii_case(d))
+    };
+    let mut words = sentence.split_whitespace();
+    let mut previous = words.next();
+    words.any(|w| {
+        let after_demonstrative = previous.replace(w).is_some_and(demonstrative);
+        after_demonstrative && {
+            let noun = analyze::stem(w.trim_matches(|c: char| !c.is_alphanumeric()));
+            asked.contains(&noun.as_str()) && analyze::terms(before).iter().any(|t| t.term == noun)
+        }
     })
 }
 
@@ -1655,7 +1661,6 @@ impl<'a> Reader<'a> {
         let mut picked = f32::MIN;
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
-        let about_the_act = asks_about_the_act(frame);
         let asked_nouns: Vec<&str> = match frame.answer {
             Answer::Open => frame
                 .terms
@@ -1693,7 +1698,7 @@ impl<'a> Reader<'a> {
                     .iter()
                     .find(|&&p| p >= c.0 && p < c.1)
                     .copied()
-                    .filter(|&n| !(about_the_act && prohibition(text, s.0, n)));
+                    .filter(|&n| !(prohibition(text, s.0, n) && asks_about_the_act(frame)));
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
                     h += 1;
                 }
