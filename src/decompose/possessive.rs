@@ -17,7 +17,7 @@
 use crate::analyze::fold::Lower;
 use crate::execute::kind::is_role;
 
-/// A whitespace-separated word and its byte range.
+/// A whitespace-separated word as written and its byte range.
 struct Word<'a> {
     text: &'a str,
     start: usize,
@@ -25,26 +25,14 @@ struct Word<'a> {
 }
 
 fn words(clause: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in clause
-        .char_indices()
-        .chain(std::iter::once((clause.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push(Word {
-                    text: clause.get(s..i).unwrap_or(""),
-                    start: s,
-                    end: i,
-                });
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    out
+    crate::analyze::spaced_words(clause)
+        .into_iter()
+        .map(|(start, text)| Word {
+            text,
+            start,
+            end: start + text.len(),
+        })
+        .collect()
 }
 
 /// The word without a possessive ending ("Roads's", "Tidewalkers'",

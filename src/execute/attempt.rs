@@ -903,10 +903,11 @@ impl Runner<'_> {
             // What was looked for: the kind of value a passage part asks
             // ("a date" for "when …?"), else the kind of output.
             let wanted = match (output, frame.answer) {
-                (Output::Passage, Answer::Open | Answer::YesNo | Answer::Procedure) => {
-                    format!("a {}", output_name(output))
+                (Output::Passage, answer)
+                    if !matches!(answer, Answer::Open | Answer::YesNo | Answer::Procedure) =>
+                {
+                    accept::kind_name(answer).to_string()
                 }
-                (Output::Passage, answer) => accept::kind_name(answer).to_string(),
                 _ => format!("a {}", output_name(output)),
             };
             slot.reason = Some(format!("no applicable passage states {wanted}"));

@@ -1141,6 +1141,11 @@ pub struct Reader<'a> {
     /// The question's names that stand in a list ("starring A, B, and C",
     /// [`crate::decompose::listed`]): a passage must write each of them.
     listed: Vec<(usize, usize)>,
+    /// An open question's words but its names: a sentence that refers
+    /// back to one of them is read with the one before ([`refers_back`]).
+    open_terms: Vec<&'a str>,
+    /// [`asks_about_the_act`]: a prohibition answers the question.
+    about_the_act: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -1189,6 +1194,16 @@ impl<'a> Reader<'a> {
                 .into_iter()
                 .flatten()
                 .collect(),
+            open_terms: match frame.answer {
+                Answer::Open => frame
+                    .terms
+                    .iter()
+                    .filter(|t| t.role != Role::Name)
+                    .map(|t| t.term.as_str())
+                    .collect(),
+                _ => Vec::new(),
+            },
+            about_the_act: asks_about_the_act(frame),
         };
         let reader = reader.with_subject();
         match source {
@@ -1223,6 +1238,8 @@ impl<'a> Reader<'a> {
             doer: self.doer.clone(),
             counts_from: self.counts_from,
             listed: self.listed.clone(),
+            open_terms: self.open_terms.clone(),
+            about_the_act: self.about_the_act,
         }
     }
 
@@ -1661,15 +1678,6 @@ impl<'a> Reader<'a> {
         let mut picked = f32::MIN;
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
-        let asked_nouns: Vec<&str> = match frame.answer {
-            Answer::Open => frame
-                .terms
-                .iter()
-                .filter(|t| t.role != Role::Name)
-                .map(|t| t.term.as_str())
-                .collect(),
-            _ => Vec::new(),
-        };
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
@@ -1689,7 +1697,7 @@ impl<'a> Reader<'a> {
                     text.get(p.0..p.1).unwrap_or(""),
                 );
                 (frame.answer == Answer::Procedure && opens_with_pronoun(here) && instructs(before))
-                    || (frame.answer == Answer::Open && refers_back(here, before, &asked_nouns))
+                    || refers_back(here, before, &self.open_terms)
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
             for &c in clauses {
@@ -1698,7 +1706,7 @@ impl<'a> Reader<'a> {
                     .iter()
                     .find(|&&p| p >= c.0 && p < c.1)
                     .copied()
-                    .filter(|&n| !(prohibition(text, s.0, n) && asks_about_the_act(frame)));
+                    .filter(|&n| !(self.about_the_act && prohibition(text, s.0, n)));
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
                     h += 1;
                 }
