@@ -55,6 +55,9 @@ enum World {
     BackupsNoise,
     /// A small site about sitemaps and deploying.
     Sitemap,
+    /// A small Chinese documentation site: a prohibition opens a sentence,
+    /// and a sentence refers back to the thing the one before names.
+    ZhDocs,
 }
 
 fn p(id: &str, title: &str, text: &str, meta: &[(&str, &str)]) -> Passage {
@@ -190,6 +193,29 @@ fn sitemap() -> Vec<Passage> {
     ]
 }
 
+fn zh_docs() -> Vec<Passage> {
+    vec![
+        p(
+            "zh/widget#embed",
+            "帮助小组件 › 嵌入",
+            "要嵌入帮助小组件，请在页面中加入 script 标签。请勿在小组件的标题字段中粘贴原始 HTML（例如 <img src=x onerror=alert(1)>）：它会按纯文本显示。",
+            &[],
+        ),
+        p(
+            "zh/agents#port",
+            "代理 › 网络",
+            "命令行工具通过 7420 端口与代理通信。请在防火墙中开放该端口。",
+            &[],
+        ),
+        p(
+            "zh/ops#restart",
+            "运维 › 重启",
+            "切勿在工作时间重启支付服务，维护窗口在每周日凌晨。",
+            &[],
+        ),
+    ]
+}
+
 fn plain(passages: Vec<Passage>) -> Index {
     Index::build(passages, vec![], Default::default(), Bm25::default()).unwrap()
 }
@@ -283,6 +309,7 @@ fn build(world: World) -> Index {
             plain(ps)
         }
         World::Sitemap => plain(sitemap()),
+        World::ZhDocs => plain(zh_docs()),
     }
 }
 
@@ -1107,6 +1134,19 @@ fn cases() -> Vec<Case> {
         // A fact only a superseded document states, with no current revision
         // of that document: missing, not a stale rule.
         case(Help, PUBLIC, "境外差旅报销要在回国后几天内提交？", &[not(Missing, "no current passage states it")]),
+        // ---- Chinese: a prohibition speaks of its act; a sentence refers back ----
+        // "请勿粘贴……" forbids the act the question asks about: the words
+        // after the cue are still said of it (not for "which service should
+        // be restarted?", which asks for a thing). "开放该端口" names its port
+        // in the sentence before.
+        case(ZhDocs, PUBLIC, "在小组件标题里粘贴原始 HTML 会怎么样？", &[ok(&["zh/widget#embed"], &["纯文本"])]),
+        case(ZhDocs, PUBLIC, "小组件的标题里可以放 HTML 吗？", &[ok(&["zh/widget#embed"], &["纯文本"])]),
+        case(ZhDocs, PUBLIC, "把原始 HTML 粘贴到帮助小组件的标题字段会发生什么", &[ok(&["zh/widget#embed"], &["纯文本"])]),
+        case(ZhDocs, PUBLIC, "在小组件页脚里粘贴原始 HTML 会怎么样？", &[MISSING]).never(&["纯文本"]),
+        case(ZhDocs, PUBLIC, "工作时间应该重启哪个服务？", &[MISSING]),
+        case(ZhDocs, PUBLIC, "需要开放哪个端口？", &[ok(&["zh/agents#port"], &["7420"])]),
+        case(ZhDocs, PUBLIC, "防火墙里要开放哪个端口", &[ok(&["zh/agents#port"], &["7420"])]),
+        case(ZhDocs, PUBLIC, "防火墙里要开放哪个协议？", &[MISSING]).never(&["7420"]),
     ]
 }
 
