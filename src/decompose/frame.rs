@@ -503,10 +503,19 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
 }
 
 /// True when a question asks what to do or what follows, not the thing
-/// its words name: "超过期限提交的话要怎么办？" and "what happens if I miss
-/// the deadline?" ask about the deadline, not for it.
+/// its words name: "超过期限提交的话要怎么办？", "粘贴 HTML 会怎么样？" and
+/// "what happens if I miss the deadline?" ask about the deadline or the
+/// act, not for it.
 pub fn asks_what_to_do(q: &str) -> bool {
-    const ZH: &[&str] = &["怎么办", "怎么处理", "如何处理", "该怎么做"];
+    const ZH: &[&str] = &[
+        "怎么办",
+        "怎么处理",
+        "如何处理",
+        "该怎么做",
+        "会怎么样",
+        "会怎样",
+        "会发生什么",
+    ];
     const EN: &[&str] = &[
         "what happens",
         "what will happen",

@@ -699,10 +699,33 @@ fn layout(text: &str) -> Rc<Layout> {
     })
 }
 
+/// How a Chinese prohibition opens its sentence ("请勿粘贴……", "不要重启……");
+/// not 别 alone, which is also "other" (别的服务).
+const PROHIBITIONS_ZH: &[&str] = &[
+    "请勿",
+    "切勿",
+    "请不要",
+    "不要",
+    "千万不要",
+    "千万别",
+    "请别",
+    "不得",
+    "禁止",
+    "严禁",
+];
+
 /// True when the negation cue at `cue` opens its sentence as a prohibition
-/// ("Never paste raw HTML …", "Do not restart …", "Don't …"): the sentence
-/// still speaks of the act it forbids.
+/// ("Never paste raw HTML …", "Do not restart …", "Don't …", "请勿粘贴……"):
+/// the sentence still speaks of the act it forbids.
 fn prohibition(text: &str, sentence: usize, cue: usize) -> bool {
+    let opening = text.get(sentence..).unwrap_or("").trim_start();
+    let start = text.len() - opening.len();
+    if PROHIBITIONS_ZH
+        .iter()
+        .any(|p| opening.starts_with(p) && cue >= start && cue < start + p.len())
+    {
+        return true;
+    }
     let before = text.get(sentence..cue).unwrap_or("").trim().lower();
     let word: String = text
         .get(cue..)
@@ -816,10 +839,14 @@ fn opens_with_pronoun(sentence: &str) -> bool {
 
 /// True when `sentence` refers back with a demonstrative to one of the
 /// question's words (`asked`, stemmed) that the sentence `before` writes:
-/// "Open *that port* …" after "… on port 7420.".
-fn refers_back(sentence: &str, before: &str, asked: &[&str]) -> bool {
+/// "Open *that port* …" after "… on port 7420."; in Chinese, to the noun
+/// `question` asks for ("开放*该端口*" after "通过 7420 端口……" for "哪个端口").
+fn refers_back(sentence: &str, before: &str, asked: &[&str], question: &str) -> bool {
     if asked.is_empty() {
         return false;
+    }
+    if refers_back_zh(sentence, before, question) {
+        return true;
     }
     let demonstrative = |w: &str| {
         ["that", "this", "these", "those"]
@@ -834,6 +861,34 @@ fn refers_back(sentence: &str, before: &str, asked: &[&str]) -> bool {
             let noun = analyze::stem(w.trim_matches(|c: char| !c.is_alphanumeric()));
             asked.contains(&noun.as_str()) && analyze::terms(before).iter().any(|t| t.term == noun)
         }
+    })
+}
+
+/// Chinese words that ask which thing, before its noun ("哪个端口").
+const WHICH_ZH: &[&str] = &["哪个", "哪些", "哪一", "哪", "什么"];
+
+/// [`refers_back`] in Chinese: a demonstrative (该, 此, 这, 那, with 个 or
+/// 些 after it) right before the character pair the question asks for
+/// after a which-word, which the sentence before writes ("该端口",
+/// "这个端口"). Not any pair the question shares: "该银行荣获……" states
+/// what "获得了什么奖项" asks on its own.
+fn refers_back_zh(sentence: &str, before: &str, question: &str) -> bool {
+    let asked = |noun: &str| {
+        WHICH_ZH
+            .iter()
+            .any(|w| question.contains(&format!("{w}{noun}")))
+    };
+    sentence.char_indices().any(|(i, c)| {
+        if !"该此这那".contains(c) {
+            return false;
+        }
+        let rest = sentence.get(i + c.len_utf8()..).unwrap_or("");
+        let rest = rest.strip_prefix(['个', '些']).unwrap_or(rest);
+        let noun: String = rest.chars().take(2).collect();
+        noun.chars().count() == 2
+            && noun.chars().all(analyze::is_cjk)
+            && asked(&noun)
+            && before.contains(&noun)
     })
 }
 
@@ -1697,7 +1752,7 @@ impl<'a> Reader<'a> {
                     text.get(p.0..p.1).unwrap_or(""),
                 );
                 (frame.answer == Answer::Procedure && opens_with_pronoun(here) && instructs(before))
-                    || refers_back(here, before, &self.open_terms)
+                    || refers_back(here, before, &self.open_terms, &frame.question)
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
             for &c in clauses {
@@ -2154,6 +2209,18 @@ mod tests {
         assert!(prohibition("Don't restart it.", 0, 0));
         assert!(!prohibition("It is not restarted.", 0, 6));
         assert!(!prohibition("Not every service restarts.", 0, 0));
+        // In Chinese, as the sentence opens ("请勿", "不要", "禁止"), not a
+        // negation inside it, nor 别 alone ("别的服务" is "other services").
+        let zh = "请在页面中加入标签。请勿粘贴原始 HTML。";
+        let at = |t: &str, p: &str| t.find(p).unwrap();
+        assert!(prohibition(zh, at(zh, "请勿"), at(zh, "勿")));
+        assert!(prohibition("不要重启支付服务。", 0, 0));
+        assert!(prohibition("禁止在工作时间重启。", 0, 0));
+        let inside = "支付服务不要在工作时间重启。";
+        assert!(!prohibition(inside, 0, at(inside, "不")));
+        let other = "别的服务没有重启。";
+        assert!(!prohibition(other, 0, 0));
+        assert!(!prohibition(other, 0, at(other, "没")));
     }
 
     #[test]
@@ -2179,13 +2246,37 @@ mod tests {
             other[r.sentence.0..r.sentence.1].trim(),
             "Open that port from your runner."
         );
-        assert!(refers_back("Open that port.", "on port 7420.", &["port"]));
+        let q = "which port?";
+        assert!(refers_back(
+            "Open that port.",
+            "on port 7420.",
+            &["port"],
+            q
+        ));
         assert!(!refers_back(
             "Open that port.",
             "on port 7420.",
-            &["runner"]
+            &["runner"],
+            q
         ));
-        assert!(!refers_back("Open the port.", "on port 7420.", &["port"]));
+        assert!(!refers_back(
+            "Open the port.",
+            "on port 7420.",
+            &["port"],
+            q
+        ));
+        let before = "命令行工具通过 7420 端口与代理通信。";
+        let open = |sentence: &str, before: &str, q: &str| refers_back(sentence, before, &["_"], q);
+        assert!(open("请开放该端口。", before, "需要开放哪个端口？"));
+        assert!(open("请开放这个端口。", before, "要开什么端口"));
+        assert!(!open("请开放端口。", before, "需要开放哪个端口？"));
+        // The pair must be the noun asked for, not a word the question shares.
+        assert!(!open("请开放该端口。", before, "端口要开放给哪个代理？"));
+        assert!(!open(
+            "请开放该端口。",
+            "代理需要网络。",
+            "需要开放哪个端口？"
+        ));
     }
 
     #[test]
