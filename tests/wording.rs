@@ -915,6 +915,11 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Where does Priya run?", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
         case(Help, PRIYA, "where do I go for my run", &[ok(&["mem-priya-run"], &["river"])]).never(&["Sundays ("]),
         case(Help, PUBLIC, "where does Priya swim on Sundays?", &[MISSING]),
+        // "go for a run", "go on her runs": the activity is the verb asked;
+        // distractor: an activity no passage says she does.
+        case(Help, PUBLIC, "where does Priya go for a run?", &[ok(&["mem-priya-run"], &["river"])]),
+        case(Help, PUBLIC, "Where does Priya go on her runs?", &[ok(&["mem-priya-run"], &["river"])]),
+        case(Help, PUBLIC, "where does Priya go for a swim?", &[MISSING]).never(&["river"]),
         // A day of the week says when something recurs ("on Sundays");
         // "nights" is no day.
         case(Help, PUBLIC, "which day does Priya go running?", &[ok(&["mem-priya-run"], &["Sundays"])]),
