@@ -919,6 +919,27 @@ fn leads_with_verb(ws: &[analyze::Token]) -> bool {
     lexicon::is_verb(first) && first != "be" && first != "have" && !noun
 }
 
+/// The activity the words after "go" name: a word in -ing ("go
+/// running"), or the noun after "for"/"on" and a determiner or possessive
+/// ("go for a run", "go on her runs", "go for Priya's walk").
+fn activity<'q>(mut words: impl Iterator<Item = &'q str>) -> Option<&'q str> {
+    let bare = |w: &'q str| w.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let first = words.next()?;
+    if bare(first).ends_with("ing") {
+        return Some(first);
+    }
+    if !matches!(bare(first).lower().as_str(), "for" | "on") {
+        return None;
+    }
+    let determiner = words.next()?;
+    let owner = determiner.ends_with("'s") || determiner.ends_with("’s");
+    let known = matches!(
+        bare(determiner).lower().as_str(),
+        "a" | "an" | "the" | "my" | "her" | "his" | "their" | "your" | "our" | "its"
+    );
+    (known || owner).then(|| words.next()).flatten()
+}
+
 /// Prepositions a place follows ("born in Szeged", "works at the bakery",
 /// "written to `/var/log`").
 const LOCATIVES: &[&str] = &[
@@ -1313,15 +1334,10 @@ impl<'a> Reader<'a> {
             .and_then(|(_, end)| {
                 let mut after = frame.question.get(end..)?.split_whitespace();
                 let mut next = after.next()?;
-                // "go running": the activity is the verb asked.
+                // "go running", "go for a run", "go on her runs": the
+                // activity is the verb asked.
                 if next.eq_ignore_ascii_case("go") {
-                    next = after
-                        .next()
-                        .filter(|w| {
-                            w.trim_end_matches(|c: char| !c.is_alphanumeric())
-                                .ends_with("ing")
-                        })
-                        .unwrap_or(next);
+                    next = activity(after).unwrap_or(next);
                 }
                 let verb = lexicon::lemma(&analyze::terms(next).first()?.term);
                 (!LOCATING.contains(&verb.as_str())).then_some(verb)
@@ -2375,6 +2391,16 @@ mod tests {
             "Aldermoor is a market town on the river Wend.",
             Some("on")
         ));
+        fn of(q: &str) -> Option<&str> {
+            activity(q.split_whitespace())
+        }
+        assert_eq!(of("running along the river?"), Some("running"));
+        assert_eq!(of("for a run?"), Some("run?"));
+        assert_eq!(of("on her runs"), Some("runs"));
+        assert_eq!(of("for Priya's walk"), Some("walk"));
+        // "go to work", "go for lunch": no activity named this way.
+        assert_eq!(of("to work"), None);
+        assert_eq!(of("for lunch"), None);
         assert_eq!(asked_locative("Aldermoor lies on what river?"), Some("on"));
         assert_eq!(asked_locative("Which river does Aldermoor lie on?"), None);
         assert_eq!(asked_locative("In what town was it recorded?"), None);
