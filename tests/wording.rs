@@ -783,6 +783,12 @@ fn cases() -> Vec<Case> {
         // a part of the widget no passage writes.
         case(Help, PUBLIC, "What happens if I paste raw HTML into the widget title?", &[ok(&["kb-embed-html"], &["as text"])]),
         case(Help, PUBLIC, "How is raw HTML in the widget title shown?", &[ok(&["kb-embed-html"], &["as text"])]),
+        // How a thing the act touches is treated ("how is … shown?", "会怎么
+        // 显示") is said by the prohibition too; the footer is not the title.
+        case(Help, PUBLIC, "How are HTML tags in the widget title shown?", &[ok(&["kb-embed-html"], &["as text"])]),
+        case(Help, PUBLIC, "How is raw HTML in the widget footer shown?", &[MISSING]).never(&["as text"]),
+        case(ZhDocs, PUBLIC, "小组件标题里的原始 HTML 会怎么显示？", &[ok(&["zh/widget#embed"], &["纯文本"])]),
+        case(ZhDocs, PUBLIC, "小组件页脚里的原始 HTML 会怎么显示？", &[MISSING]).never(&["纯文本"]),
         case(Help, PUBLIC, "What happens when raw HTML is pasted into the help widget's title field?", &[ok(&["kb-embed-html"], &["as text"])]),
         case(Help, PUBLIC, "How do I embed the help widget, and can I put HTML in the widget's title field?", &[ok(&["kb-embed-html"], &["script tag"]), ok(&["kb-embed-html"], &["as text"])]),
         case(Help, PUBLIC, "What happens if I paste raw HTML into the widget footer?", &[MISSING]).never(&["as text"]),
