@@ -528,6 +528,27 @@ pub fn asks_what_to_do(q: &str) -> bool {
     ZH.iter().any(|c| q.contains(c)) || EN.iter().any(|c| lower.contains(c))
 }
 
+/// True when an English question asks how a thing is treated, not how to
+/// do something: "How is raw HTML in the widget title shown?" (how, a form
+/// of "be", and a participle ending it). What a prohibition says happens to
+/// the thing answers it. (Not yet Chinese "会怎么显示": without word
+/// boundaries a noun the corpus lacks, 页脚 for 标题, is not told from a
+/// pair read across two words, and the prohibition would answer for it.)
+pub fn asks_how_treated(q: &str) -> bool {
+    let lower = q.lower();
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let passive = matches!(words.get(1), Some(&("is" | "are" | "was" | "were")));
+    words.first() == Some(&"how")
+        && passive
+        && words
+            .last()
+            .is_some_and(|w| words.len() > 3 && crate::analyze::lexicon::is_participle(w))
+}
+
 /// The expected answer of a Chinese question.
 fn answer_zh(q: &str) -> Answer {
     let has = |cues: &[&str]| cues.iter().any(|c| q.contains(c));
@@ -968,7 +989,9 @@ fn content(x: &Word) -> bool {
 /// ferry", "a player *born* in 1972", "a film *released* in").
 fn nominal(x: &Word) -> bool {
     let w = x.lower.as_str();
-    let participle = w == "born" || (w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"));
+    let participle = w == "born"
+        || (w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
+        || lexicon::base(w) != w;
     content(x) && !participle && !["able", "ible"].iter().any(|end| w.ends_with(end))
 }
 
@@ -1633,6 +1656,18 @@ mod tests {
     }
 
     #[test]
+    fn how_a_thing_is_treated() {
+        assert!(asks_how_treated(
+            "How is raw HTML in the widget title shown?"
+        ));
+        assert!(asks_how_treated("how are refunds for opened items paid"));
+        // How to do it, or a "how" that asks for a value.
+        assert!(!asks_how_treated("How do I show raw HTML in the title?"));
+        assert!(!asks_how_treated("How is the refund window?"));
+        assert!(!asks_how_treated("How long is it kept?"));
+    }
+
+    #[test]
     fn compound_heads_are_nouns_after_a_determiner() {
         let heads = |q: &str| -> Vec<String> {
             let f = frame(q, Strictness::Question);
@@ -1662,6 +1697,11 @@ mod tests {
         assert_eq!(
             heads("Where did a rugby player born in 1972 grow up?"),
             ["rugby player"]
+        );
+        // An irregular participle, too: "shown" is the passive's verb.
+        assert_eq!(
+            heads("How is raw HTML in the widget footer shown?"),
+            ["widget footer"]
         );
         assert!(heads("What is the refund window for electronics?").is_empty());
         assert!(heads("It borders on the south side of what coastal area?").is_empty());

@@ -741,13 +741,17 @@ fn prohibition(text: &str, sentence: usize, cue: usize) -> bool {
     }
 }
 
-/// True when the question asks whether the act may be done or what follows
-/// from it ("can I put HTML in the title?", "what happens if I paste raw
-/// HTML …?"): a prohibition of the act answers it. (Not a question after a
-/// thing: "which service should I restart?" is not answered by "Never
-/// restart payments-api".)
+/// True when the question asks whether the act may be done, what follows
+/// from it, or how what it touches is treated ("can I put HTML in the
+/// title?", "what happens if I paste raw HTML …?", "how is raw HTML in the
+/// title shown?"): a prohibition of the act answers it. (Not a question
+/// after a thing: "which service should I restart?" is not answered by
+/// "Never restart payments-api".)
 fn asks_about_the_act(frame: &Frame) -> bool {
-    frame.answer == Answer::YesNo || crate::decompose::frame::asks_what_to_do(&frame.question)
+    use crate::decompose::frame::{asks_how_treated, asks_what_to_do};
+    frame.answer == Answer::YesNo
+        || asks_what_to_do(&frame.question)
+        || asks_how_treated(&frame.question)
 }
 
 /// True when a negation or restriction covers part of the range.
