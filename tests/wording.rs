@@ -1051,6 +1051,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "How do I change the health check path?", &[MISSING]),
         case(Docs, PUBLIC, "how can I change the path the health check calls", &[MISSING]),
         case(Docs, PUBLIC, "How do I set a different health check path", &[MISSING]),
+        // The same thing asked through a relative clause ("the path (that)
+        // the health check calls"): its noun must be there. Where it is, the
+        // clause answers ("the volume a snapshot holds").
+        case(Docs, PUBLIC, "how do I change the path that the health check calls?", &[MISSING]),
+        case(Backups, PUBLIC, "how do I restore the volume a snapshot holds?", &[ok(&["backups#restore"], &["skiff restore"])]),
         // The head of the compound noun must be there ("path"); where it is,
         // the compound answers ("the runtime variables", "the restocking fee").
         case(Docs, PUBLIC, "how do I edit the health check path?", &[not(Missing, "no passage speaks of the health check path")]),
