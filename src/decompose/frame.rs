@@ -1104,7 +1104,8 @@ fn opened_by(q: &str, w: &[Word], i: usize, openers: &[&str]) -> Option<usize> {
 /// "a fee *for opened clothing*"). The last word is the head
 /// unless it may be the verb: after an auxiliary ("what does the health
 /// check request?") or a noun ("the path the health check calls"), a verb
-/// form ends the subject, not a compound.
+/// form ends the subject, not a compound — there the noun before the
+/// relative clause is the head ([`contact_relative`]).
 fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> {
     let mut out = Vec::new();
     for (i, x) in w.iter().enumerate() {
@@ -1140,7 +1141,47 @@ fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> 
             out.push(((start, end), (x.start, end)));
         }
     }
+    out.extend(contact_relative(q, w));
     out
+}
+
+/// A noun a relative clause without "that" ends the question with: "change
+/// the *path* the health check calls" asks about the path as "the health
+/// check path" does (the phrase runs to the clause's verb; nothing comes
+/// before the head, so the head alone must be written).
+fn contact_relative(q: &str, w: &[Word]) -> Option<((usize, usize), (usize, usize))> {
+    let last = w.len().checked_sub(1)?;
+    let verb = w.get(last)?;
+    if !lexicon::is_verb(&verb.lower) || verb.lower.ends_with("ing") {
+        return None;
+    }
+    // Back from the verb over the clause's subject to its determiner …
+    let mut k = last.checked_sub(1)?;
+    while k > 0
+        && w.get(k)
+            .is_some_and(|x| nominal(x) && lowercase(w.get(k..=k)))
+    {
+        k -= 1;
+    }
+    let subject_opener = w.get(k)?;
+    if k + 1 >= last || !matches!(subject_opener.lower.as_str(), "the" | "a" | "an") {
+        return None;
+    }
+    // … to the noun right before it, which a determiner opens.
+    let i = k.checked_sub(1)?;
+    let head = w.get(i)?;
+    let opened = opened_at(q, w, i).is_some();
+    let adjacent_run = w
+        .get(i..=last)?
+        .windows(2)
+        .all(|p| adjacent(q, &p[0], &p[1]));
+    (opened && nominal(head) && lowercase(w.get(i..=i)) && adjacent_run).then(|| {
+        let end = verb.start + verb.text.len();
+        (
+            (head.start, end),
+            (head.start, head.start + head.text.len()),
+        )
+    })
 }
 
 /// The byte starts of the words that name the kind of answer.
@@ -1684,10 +1725,20 @@ mod tests {
             heads("Who maintains the rollback command"),
             ["rollback command"]
         );
-        // The verb after an auxiliary's subject, or after a noun (a relative
-        // clause without "that"), ends no compound.
+        // The verb after an auxiliary's subject ends no compound.
         assert!(heads("what does the health check request?").is_empty());
-        assert!(heads("how can I change the path the health check calls").is_empty());
+        // A noun a relative clause without "that" ends the question with
+        // is asked about (not the clause's subject, "health check").
+        assert_eq!(
+            heads("how can I change the path the health check calls"),
+            ["path the health check calls"]
+        );
+        assert_eq!(
+            heads("how do I restore the volume a snapshot holds?"),
+            ["volume a snapshot holds"]
+        );
+        assert!(heads("how do I restore the volume?").is_empty());
+        assert!(heads("which path does the health check call?").is_empty());
         // An adjective or a participle after the noun is no head; a frame
         // word ("window") no topic; a name no compound.
         assert_eq!(
