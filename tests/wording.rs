@@ -208,6 +208,12 @@ fn zh_docs() -> Vec<Passage> {
             &[],
         ),
         p(
+            "zh/rollback",
+            "回滚",
+            "回滚会把服务器切回仍保留在其上的版本。它不会重新构建任何东西，因此只需数秒。",
+            &[],
+        ),
+        p(
             "zh/ops#restart",
             "运维 › 重启",
             "切勿在工作时间重启支付服务，维护窗口在每周日凌晨。",
@@ -908,6 +914,10 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "what time was the payments-api canary rolled back?", &[MISSING]),
         // A duration said by its unit alone ("it takes seconds").
         case(Docs, PUBLIC, "how long does a rollback take?", &[ok(&["rollback"], &["seconds"])]),
+        case(Docs, PUBLIC, "How much time does a rollback take", &[ok(&["rollback"], &["seconds"])]),
+        case(Docs, PUBLIC, "how long does an upgrade of the agents take?", &[MISSING]),
+        case(ZhDocs, PUBLIC, "回滚需要多长时间？", &[ok(&["zh/rollback"], &["数秒"])]),
+        case(ZhDocs, PUBLIC, "重启支付服务需要多久？", &[MISSING]),
         case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
         case(Docs, PUBLIC, "where does skiff read its config from?", &[ok(&["configuration"], &["skiff.toml"])]),
