@@ -171,7 +171,7 @@ const FUNCTION_WORDS: &str =
 /// Chinese frame words (matched as substrings of a question).
 const FRAME_ZH: &[&str] = &[
     "期限", "时限", "时间", "规定", "要求", "办法", "方式", "方法", "情况", "问题", "内容", "条件",
-    "名称", "什么", "哪些", "多少", "多久", "材料", "资料", "最晚", "哪天",
+    "名称", "什么", "哪些", "多少", "多久", "多长", "材料", "资料", "最晚", "哪天",
 ];
 
 /// Chinese modal verbs written before the verb they qualify (要附, 须提交):

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod date;
 pub mod duration;
 pub mod number;
+pub mod unit_alone;
 
 pub use compare::Input;
 

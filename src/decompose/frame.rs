@@ -442,7 +442,10 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
             "how" => match next {
                 "long" if asks_length(q) => Some(Answer::Number),
                 "long" | "soon" | "quickly" => Some(Answer::Duration),
-                "many" | "much" if TIME_UNITS.contains(&after) => Some(Answer::Duration),
+                // "how many days", "how much time".
+                "many" | "much" if TIME_UNITS.contains(&after) || after == "time" => {
+                    Some(Answer::Duration)
+                }
                 "many" | "much" => Some(Answer::Number),
                 n if NUMBER_ADJECTIVES.contains(&n) => Some(Answer::Number),
                 "do" | "does" | "did" | "can" | "could" | "should" | "would" | "will" | "to"

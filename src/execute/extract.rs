@@ -147,6 +147,11 @@ pub fn values(
             crate::order::sort_by_key(&mut found, |d| {
                 (!in_sentence(byte(d)), d.span.start, d.span.end)
             });
+            // No amount anywhere: the answering sentence's duration said by
+            // its unit alone ("it takes seconds"), which nothing computes.
+            if found.is_empty() {
+                return Ok(unit_alone(p, reading).into_iter().collect());
+            }
             Ok(found
                 .into_iter()
                 .map(|d| {
@@ -176,6 +181,26 @@ pub fn values(
             linked(index, doc, p, reading, frame, Want::Document(&own))
         }
     }
+}
+
+/// The first duration the answering sentence states by its unit alone
+/// ([`crate::compute::unit_alone`]), as a stated value quoted with its
+/// sentence.
+fn unit_alone(p: &Passage, reading: &Reading) -> Option<(Value, Span)> {
+    let (s, e) = reading.sentence;
+    let sentence = p.text.get(s..e)?;
+    let (a, b) = crate::compute::unit_alone::phrases(sentence)
+        .into_iter()
+        .next()?;
+    let span = analyze::char_span(&p.text, s + a, s + b);
+    let value = Value::Stated {
+        kind: "duration".into(),
+        value: span.text.clone(),
+        passage_id: p.id.clone(),
+        span: span.clone(),
+        sentence: trimmed_span(&p.text, reading.sentence).text,
+    };
+    Some((value, span))
 }
 
 /// A title follow's passage names the described thing, and the thing has no

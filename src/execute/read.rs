@@ -1754,6 +1754,16 @@ impl<'a> Reader<'a> {
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
+        // A duration said by its unit alone ("so it takes seconds") answers
+        // "how long?" where the text itself writes a name or topic word of
+        // the question: under the heading "Roll back a deploy" it is the
+        // rollback's, not the deploy's.
+        let vague_duration_said =
+            frame.answer == Answer::Duration && hits.iter().any(|&(i, _)| hard.contains(&i));
+        let vague_duration = |sentence: &str| {
+            duration::durations(sentence).is_empty()
+                && !crate::compute::unit_alone::phrases(sentence).is_empty()
+        };
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
         let mut inside: Vec<usize> = Vec::new();
@@ -1827,7 +1837,9 @@ impl<'a> Reader<'a> {
                     || match typed_cache.iter().find(|(r, _)| *r == s) {
                         Some((_, t)) => *t,
                         None => {
-                            let t = self.typed(text.get(s.0..s.1).unwrap_or(""), text);
+                            let sentence = text.get(s.0..s.1).unwrap_or("");
+                            let t = self.typed(sentence, text)
+                                || (vague_duration_said && vague_duration(sentence));
                             typed_cache.push((s, t));
                             t
                         }
