@@ -1776,11 +1776,20 @@ impl<'a> Reader<'a> {
             // "The CLI talks to agents on port 7420. Open that port …": a
             // sentence that refers back to the thing asked ("which port?")
             // answers with the sentence before it, which names it.
+            // "A rollback switches servers back … It does not rebuild
+            // anything, so it takes seconds.": a duration said by its unit
+            // alone of "it" is said of what the sentence before speaks of,
+            // whose words count for it.
+            let mut carried = None;
             let continued = previous.replace(s).filter(|&p| {
                 let (here, before) = (
                     text.get(s.0..s.1).unwrap_or(""),
                     text.get(p.0..p.1).unwrap_or(""),
                 );
+                if vague_duration_said && opens_with_pronoun(here) && vague_duration(here) {
+                    carried = Some(p);
+                    return true;
+                }
                 (frame.answer == Answer::Procedure && opens_with_pronoun(here) && instructs(before))
                     || refers_back(here, before, &self.open_terms, &frame.question)
             });
@@ -1803,6 +1812,13 @@ impl<'a> Reader<'a> {
                         .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
                         .map(|&(i, _)| i),
                 );
+                if let Some((ps, pe)) = carried {
+                    inside.extend(
+                        hits.iter()
+                            .filter(|&&(i, at)| at >= ps && at < pe && hard.contains(&i))
+                            .map(|&(i, _)| i),
+                    );
+                }
                 // A clause with no question word cannot beat one that has some,
                 // unless the title speaks for it ("It started life as a print
                 // magazine in 1984" on the page Macworld).
@@ -2253,6 +2269,36 @@ mod tests {
         let other = "别的服务没有重启。";
         assert!(!prohibition(other, 0, 0));
         assert!(!prohibition(other, 0, at(other, "没")));
+    }
+
+    #[test]
+    fn a_duration_said_by_its_unit_alone_is_said_of_what_it_refers_to() {
+        let text = "A rollback switches servers back to a kept release. It does not rebuild anything, so it takes seconds.";
+        let title = "Roll back a deploy";
+        let r = reading(
+            "how long does a rollback take?",
+            Strictness::Question,
+            title,
+            text,
+        );
+        assert!(r.typed, "{r:?}");
+        assert_eq!(&text[r.sentence.0..r.sentence.1], text);
+        // The heading's object is not what "it" stands for.
+        let r = reading(
+            "how long does a deploy take?",
+            Strictness::Question,
+            title,
+            text,
+        );
+        assert!(!r.typed, "{r:?}");
+        // An amount is a duration proper; no unit, no duration.
+        let r = reading(
+            "how long does a rollback take?",
+            Strictness::Question,
+            "",
+            "A rollback switches servers back. It is fast.",
+        );
+        assert!(!r.typed, "{r:?}");
     }
 
     #[test]
