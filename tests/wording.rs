@@ -1026,6 +1026,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "Which gets upgraded first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
         case(Docs, PUBLIC, "What gets upgraded first, the agents or the CLI?", &[ok(&[], &["CLI first"])]),
         case(Docs, PUBLIC, "Which gets deleted first, the CLI or the agents?", &[MISSING]).never(&["CLI first"]),
+        // The same with "is" and a modal: the verb no page writes is what
+        // a verification cannot check, whatever else the page shares.
+        case(Docs, PUBLIC, "Which is upgraded first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "Which is deleted first, the CLI or the agents?", &[MISSING]).never(&["port 7420"]),
+        case(Docs, PUBLIC, "Which should be deleted first, the agents or the CLI?", &[MISSING]),
         // Where a thing is kept or stored is where it is, not an event the
         // sentence must write. Distractor: a thing no page names.
         case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
