@@ -130,17 +130,21 @@ impl Runner<'_> {
         output: &Output,
         values: &ByTask<Value>,
     ) -> Outcome {
-        self.attempt_naming(task, output, values, None)
+        self.attempt_naming(task, output, values, None, false)
     }
 
     /// [`Runner::attempt`], where a passage answers only when its answering
     /// sentence names `noun` (the kind of thing asked), when there is one.
+    /// [`Runner::attempt`] that also holds the answer to the kind `noun`
+    /// names, and, with `checks_verbs`, to the verbs a verification checks
+    /// (a clause asked as written in place of one).
     pub(super) fn attempt_naming(
         &mut self,
         task: &Task,
         output: &Output,
         values: &ByTask<Value>,
         noun: Option<&str>,
+        checks_verbs: bool,
     ) -> Outcome {
         let prepared = match self.prepare(task, output, values) {
             Ok(p) => p,
@@ -169,7 +173,7 @@ impl Runner<'_> {
             frame.names = names;
         }
         fixes.extend(self.spell(&mut frame, &search));
-        let judged = self.judge(task, output, &prepared, &search, &frame, noun);
+        let judged = self.judge(task, output, &prepared, &search, &frame, noun, checks_verbs);
         let mut outcome = self.conclude(task, output, prepared, search, judged, &frame);
         if !fixes.is_empty() {
             let read_as = spell::describe(&fixes);
@@ -377,6 +381,7 @@ impl Runner<'_> {
         s: &Search,
         frame: &Frame,
         noun: Option<&str>,
+        checks_verbs: bool,
     ) -> Judged {
         let mut j = Judged::default();
         if !self.options.read {
@@ -419,10 +424,30 @@ impl Runner<'_> {
         // A verification checks what the question says of its proposal: a
         // verb the corpus never uses ("Who photographed …?") cannot be
         // checked (a misspelt noun, "supernatrual", is only unknown).
+        // (Also when the clause is asked as written after the proposals
+        // failed: it says the same of the thing.)
         let verifying = verifies(task);
-        let unknown_verb = verifying && read::unknown_verb(frame, &words);
-        if (unknown_share > accept::UNKNOWN_MAX || unknown_verb) && !unknown.is_empty() {
+        let verbs = if verifying || checks_verbs {
+            read::unknown_verbs(frame, &words)
+        } else {
+            Vec::new()
+        };
+        if (unknown_share > accept::UNKNOWN_MAX || !verbs.is_empty()) && !unknown.is_empty() {
             j.unknown = unknown.iter().map(|u| u.to_string()).collect();
+            return j;
+        }
+        // A participle is checked even where the question's frame made it
+        // soft (the passive predicate of "Which is deleted first, …?"): it
+        // is what the question says of the proposal. (Not a light verb
+        // after do-support, "Which port does the CLI use …?", which pages
+        // put in other words.)
+        let participles: Vec<String> = verbs
+            .into_iter()
+            .filter(|(_, p)| *p)
+            .map(|(v, _)| v)
+            .collect();
+        if !participles.is_empty() {
+            j.unknown = participles;
             return j;
         }
         let explicit_version =

@@ -538,7 +538,8 @@ impl Runner<'_> {
         let typed = frame::frame(&direct.question, frame::Strictness::Question).answer
             != frame::Answer::Open;
         let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
-        let mut outcome = self.attempt_naming(&direct, output, &ByTask::new(), noun.as_deref());
+        let mut outcome =
+            self.attempt_naming(&direct, output, &ByTask::new(), noun.as_deref(), true);
         outcome.slot.depends_on = task.depends_on.clone();
         // Nor is a nationality the question gives ("which *Danish* director
         // …?") checked on any page here, as no thing was found: the

@@ -155,14 +155,20 @@ pub fn soften_asking_phrase(words: &mut [Weighted], frame: &Frame) {
     }
 }
 
-/// True when a word of the question the corpus never uses is a verb form
-/// ("photographed"), read as the question writes it: what a verification
+/// The words of the question the corpus never uses that are verb forms
+/// ("photographed", "deleted", "use"), read as the question writes them:
+/// their stems, and whether each is a participle. What a verification
 /// cannot check.
-pub fn unknown_verb(frame: &Frame, words: &[Weighted]) -> bool {
-    words.iter().filter(|w| w.unknown).any(|w| {
-        written(frame, w)
-            .is_some_and(|word| lexicon::is_participle(&word) || lexicon::is_verb(&word))
-    })
+pub fn unknown_verbs(frame: &Frame, words: &[Weighted]) -> Vec<(String, bool)> {
+    words
+        .iter()
+        .filter(|w| w.unknown)
+        .filter_map(|w| {
+            let word = written(frame, w)?;
+            let participle = lexicon::is_participle(&word);
+            (participle || lexicon::is_verb(&word)).then(|| (w.stem.clone(), participle))
+        })
+        .collect()
 }
 
 /// The question's word a weighted term stands for, lowercased as written.
@@ -1973,12 +1979,25 @@ mod tests {
         let idf = |t: &str| known.contains(&t).then_some(1.0);
         let unknown = |q: &str| {
             let f = frame(q, Strictness::Question);
-            unknown_verb(&f, &weigh(&f, &idf, 5.0))
+            unknown_verbs(&f, &weigh(&f, &idf, 5.0))
         };
-        assert!(unknown("Who photographed The Lantern Keeper?"));
-        assert!(!unknown("Who directed The Lantern Keeper?"));
+        let verb = |stem: &str, participle: bool| vec![(stem.to_string(), participle)];
+        assert_eq!(
+            unknown("Who photographed The Lantern Keeper?"),
+            verb("photograph", true)
+        );
+        assert!(unknown("Who directed The Lantern Keeper?").is_empty());
+        // The predicate a frame makes soft is a verb all the same.
+        assert_eq!(
+            unknown("Which is deleted first, the Lantern or the Keeper?"),
+            verb("delet", true)
+        );
+        assert_eq!(
+            unknown("Which drama does the Keeper use?"),
+            verb("use", false)
+        );
         // A misspelt noun is unknown, not a verb.
-        assert!(!unknown("Which supernatrual drama had The Lantern Keeper?"));
+        assert!(unknown("Which supernatrual drama had The Lantern Keeper?").is_empty());
     }
 
     /// The roles [`weights`] gives a Chinese question's pairs over a corpus.
