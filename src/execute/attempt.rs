@@ -35,6 +35,16 @@ use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
 
 /// A retrieval task with its prerequisites' values filled in.
+/// What an attempt holds its answer to beyond the question.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Held<'n> {
+    /// The answering sentence names this kind of thing ("festival").
+    pub noun: Option<&'n str>,
+    /// The verbs a verification checks are checked: the clause is asked as
+    /// written in place of a verification.
+    pub checks_verbs: bool,
+}
+
 struct Prepared {
     question: String,
     constraints: Constraints,
@@ -130,21 +140,18 @@ impl Runner<'_> {
         output: &Output,
         values: &ByTask<Value>,
     ) -> Outcome {
-        self.attempt_naming(task, output, values, None, false)
+        self.attempt_naming(task, output, values, Held::default())
     }
 
-    /// [`Runner::attempt`], where a passage answers only when its answering
-    /// sentence names `noun` (the kind of thing asked), when there is one.
-    /// [`Runner::attempt`] that also holds the answer to the kind `noun`
-    /// names, and, with `checks_verbs`, to the verbs a verification checks
-    /// (a clause asked as written in place of one).
+    /// [`Runner::attempt`], where a passage answers only as `held` says:
+    /// its answering sentence names the kind of thing asked, when there is
+    /// one, and the verbs a verification checks are checked.
     pub(super) fn attempt_naming(
         &mut self,
         task: &Task,
         output: &Output,
         values: &ByTask<Value>,
-        noun: Option<&str>,
-        checks_verbs: bool,
+        held: Held<'_>,
     ) -> Outcome {
         let prepared = match self.prepare(task, output, values) {
             Ok(p) => p,
@@ -173,7 +180,7 @@ impl Runner<'_> {
             frame.names = names;
         }
         fixes.extend(self.spell(&mut frame, &search));
-        let judged = self.judge(task, output, &prepared, &search, &frame, noun, checks_verbs);
+        let judged = self.judge(task, output, &prepared, &search, &frame, held);
         let mut outcome = self.conclude(task, output, prepared, search, judged, &frame);
         if !fixes.is_empty() {
             let read_as = spell::describe(&fixes);
@@ -380,9 +387,9 @@ impl Runner<'_> {
         p: &Prepared,
         s: &Search,
         frame: &Frame,
-        noun: Option<&str>,
-        checks_verbs: bool,
+        held: Held<'_>,
     ) -> Judged {
+        let Held { noun, checks_verbs } = held;
         let mut j = Judged::default();
         if !self.options.read {
             return j;

@@ -538,8 +538,11 @@ impl Runner<'_> {
         let typed = frame::frame(&direct.question, frame::Strictness::Question).answer
             != frame::Answer::Open;
         let noun = kind::asked_noun(&direct.question).filter(|_| !typed);
-        let mut outcome =
-            self.attempt_naming(&direct, output, &ByTask::new(), noun.as_deref(), true);
+        let held = attempt::Held {
+            noun: noun.as_deref(),
+            checks_verbs: true,
+        };
+        let mut outcome = self.attempt_naming(&direct, output, &ByTask::new(), held);
         outcome.slot.depends_on = task.depends_on.clone();
         // Nor is a nationality the question gives ("which *Danish* director
         // …?") checked on any page here, as no thing was found: the
