@@ -443,18 +443,18 @@ impl Runner<'_> {
             j.unknown = unknown.iter().map(|u| u.to_string()).collect();
             return j;
         }
-        // A participle is checked even where the question's frame made it
-        // soft (the passive predicate of "Which is deleted first, …?"): it
-        // is what the question says of the proposal. (Not a light verb
-        // after do-support, "Which port does the CLI use …?", which pages
-        // put in other words.)
-        let participles: Vec<String> = verbs
+        // A passive predicate is checked even where the question's frame
+        // made it soft ("Which is deleted first, …?"): it is what the
+        // question says of the proposal. (Not a light verb after
+        // do-support, "Which port does the CLI use …?", nor "a single
+        // called Low Water", which pages put in other words.)
+        let passives: Vec<String> = verbs
             .into_iter()
-            .filter(|(_, p)| *p)
+            .filter(|(_, passive)| *passive)
             .map(|(v, _)| v)
             .collect();
-        if !participles.is_empty() {
-            j.unknown = participles;
+        if !passives.is_empty() {
+            j.unknown = passives;
             return j;
         }
         let explicit_version =

@@ -157,8 +157,9 @@ pub fn soften_asking_phrase(words: &mut [Weighted], frame: &Frame) {
 
 /// The words of the question the corpus never uses that are verb forms
 /// ("photographed", "deleted", "use"), read as the question writes them:
-/// their stems, and whether each is a participle. What a verification
-/// cannot check.
+/// their stems, and whether each is a passive predicate (a participle after
+/// a form of "be" or "get": "is deleted", "should be deleted"; not "a
+/// single called Low Water"). What a verification cannot check.
 pub fn unknown_verbs(frame: &Frame, words: &[Weighted]) -> Vec<(String, bool)> {
     words
         .iter()
@@ -166,7 +167,27 @@ pub fn unknown_verbs(frame: &Frame, words: &[Weighted]) -> Vec<(String, bool)> {
         .filter_map(|w| {
             let word = written(frame, w)?;
             let participle = lexicon::is_participle(&word);
-            (participle || lexicon::is_verb(&word)).then(|| (w.stem.clone(), participle))
+            let before = frame
+                .terms
+                .get(w.position)
+                .and_then(|t| frame.question.get(..t.start))
+                .and_then(|b| b.split_whitespace().next_back())
+                .unwrap_or("")
+                .lower();
+            let passive = participle
+                && matches!(
+                    before.as_str(),
+                    "is" | "was"
+                        | "are"
+                        | "were"
+                        | "be"
+                        | "been"
+                        | "being"
+                        | "get"
+                        | "gets"
+                        | "got"
+                );
+            (participle || lexicon::is_verb(&word)).then(|| (w.stem.clone(), passive))
         })
         .collect()
 }
@@ -1984,7 +2005,7 @@ mod tests {
         let verb = |stem: &str, participle: bool| vec![(stem.to_string(), participle)];
         assert_eq!(
             unknown("Who photographed The Lantern Keeper?"),
-            verb("photograph", true)
+            verb("photograph", false)
         );
         assert!(unknown("Who directed The Lantern Keeper?").is_empty());
         // The predicate a frame makes soft is a verb all the same.
@@ -1995,6 +2016,15 @@ mod tests {
         assert_eq!(
             unknown("Which drama does the Keeper use?"),
             verb("use", false)
+        );
+        assert_eq!(
+            unknown("Which drama was photographed first?"),
+            verb("photograph", true)
+        );
+        // A participle that names, after a noun, is no predicate.
+        assert_eq!(
+            unknown("Which drama had a keeper called Lantern?"),
+            verb("call", false)
         );
         // A misspelt noun is unknown, not a verb.
         assert!(unknown("Which supernatrual drama had The Lantern Keeper?").is_empty());
