@@ -538,18 +538,12 @@ pub fn asks_what_to_do(q: &str) -> bool {
 /// boundaries a noun the corpus lacks, 页脚 for 标题, is not told from a
 /// pair read across two words, and the prohibition would answer for it.)
 pub fn asks_how_treated(q: &str) -> bool {
-    let lower = q.lower();
-    let words: Vec<&str> = lower
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let passive = matches!(words.get(1), Some(&("is" | "are" | "was" | "were")));
-    words.first() == Some(&"how")
-        && passive
-        && words
-            .last()
-            .is_some_and(|w| words.len() > 3 && crate::analyze::lexicon::is_participle(w))
+    let w = words(q);
+    let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
+    at(0) == "how"
+        && matches!(at(1), "is" | "are" | "was" | "were")
+        && w.len() > 3
+        && w.last().is_some_and(|x| lexicon::is_participle(&x.lower))
 }
 
 /// The expected answer of a Chinese question.

@@ -34,7 +34,6 @@ use crate::model::{
 use crate::plan::{placeholder, placeholders};
 use crate::retrieve::{self, round};
 
-/// A retrieval task with its prerequisites' values filled in.
 /// What an attempt holds its answer to beyond the question.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Held<'n> {
@@ -45,6 +44,7 @@ pub(super) struct Held<'n> {
     pub checks_verbs: bool,
 }
 
+/// A retrieval task with its prerequisites' values filled in.
 struct Prepared {
     question: String,
     constraints: Constraints,
