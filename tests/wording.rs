@@ -58,6 +58,9 @@ enum World {
     /// A small Chinese documentation site: a prohibition opens a sentence,
     /// and a sentence refers back to the thing the one before names.
     ZhDocs,
+    /// One page that states a duration by its unit alone and, in another
+    /// sentence, a duration with an amount.
+    Rollbacks,
 }
 
 fn p(id: &str, title: &str, text: &str, meta: &[(&str, &str)]) -> Passage {
@@ -316,6 +319,12 @@ fn build(world: World) -> Index {
         }
         World::Sitemap => plain(sitemap()),
         World::ZhDocs => plain(zh_docs()),
+        World::Rollbacks => plain(vec![p(
+            "rollbacks",
+            "Rollbacks",
+            "A rollback switches servers back to a kept release. It does not rebuild anything, so it takes seconds. Kept releases are deleted after 30 days.",
+            &[],
+        )]),
     }
 }
 
@@ -918,6 +927,10 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "how long does an upgrade of the agents take?", &[MISSING]),
         case(ZhDocs, PUBLIC, "回滚需要多长时间？", &[ok(&["zh/rollback"], &["数秒"])]),
         case(ZhDocs, PUBLIC, "重启支付服务需要多久？", &[MISSING]),
+        // The answering sentence's own duration, not an amount another
+        // sentence of the page states.
+        case(Rollbacks, PUBLIC, "how long does a rollback take?", &[ok(&["rollbacks"], &["seconds"])]).never(&["30 days"]),
+        case(Rollbacks, PUBLIC, "after how many days are kept releases deleted?", &[ok(&["rollbacks"], &["30"])]),
         case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
         case(Docs, PUBLIC, "where does skiff read its config from?", &[ok(&["configuration"], &["skiff.toml"])]),
