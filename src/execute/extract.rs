@@ -147,10 +147,14 @@ pub fn values(
             crate::order::sort_by_key(&mut found, |d| {
                 (!in_sentence(byte(d)), d.span.start, d.span.end)
             });
-            // No amount anywhere: the answering sentence's duration said by
-            // its unit alone ("it takes seconds"), which nothing computes.
-            if found.is_empty() {
-                return Ok(unit_alone(p, reading).into_iter().collect());
+            // No amount in the answering sentence: its duration said by its
+            // unit alone ("it takes seconds"), which nothing computes, comes
+            // before an amount another sentence states ("deleted after 30
+            // days").
+            if !found.first().is_some_and(|d| in_sentence(byte(d))) {
+                if let Some(vague) = unit_alone(p, reading) {
+                    return Ok(vec![vague]);
+                }
             }
             Ok(found
                 .into_iter()
