@@ -365,3 +365,140 @@ fn a_name_the_corpus_spells_otherwise_is_read_as_one_page_writes_it() {
     }
     tally("spelling of names", &cases, MIN_NAMES_PASSING);
 }
+
+/// Cases of the word rule that must pass (see
+/// `a_misspelt_word_is_read_as_the_word_the_candidates_write`).
+const MIN_WORDS_PASSING: usize = 4;
+
+/// A help centre, and a page with a hyphenated nationality.
+fn pool_of_words() -> Index {
+    common::pool(&[
+        (
+            "refund-electronics",
+            "Refunds for electronics",
+            "You can return electronics within 15 days of delivery for a full refund. \
+             Opened software cannot be returned.",
+        ),
+        (
+            "refund-cash",
+            "Cash or store credit",
+            "You can get cash instead of store credit only when the purchase was paid in \
+             cash at a store.",
+        ),
+        (
+            "refunds",
+            "Refunds",
+            "Refunds go back to the original payment method. Shopping bags are free at \
+             every store.",
+        ),
+        (
+            "tracking",
+            "Tracking a parcel",
+            "Tracking numbers are emailed once the parcel leaves the warehouse.",
+        ),
+        (
+            "dana-kerrow",
+            "Dana Kerrow",
+            "Dana Kerrow (born 1976) is an Australian-born British independent filmmaker \
+             known for the YouTube channel Periodic Numbers.",
+        ),
+    ])
+}
+
+/// A lowercase word no passage has, a letter dropped, added or two swapped
+/// ("refnud", "electronis", "filmaker"), is read as the one word of the
+/// candidates that close; a word one *changed* letter away is not (a
+/// changed letter makes another real word too often: "shipping" is not
+/// "shopping"), nor a short word, nor a word with two candidates.
+///
+/// Measured before the rule (the engine at 353d759, this test as it is):
+/// 4 of 12 cases passed, the four that must not be corrected.
+#[test]
+fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
+    let index = pool_of_words();
+    let fixed: [(&str, &str, &str, &str, &str); 8] = [
+        // Two letters swapped.
+        (
+            "What is the refnud window for electronics?",
+            "refund-electronics",
+            "15 days",
+            "refnud",
+            "refund",
+        ),
+        // Paraphrase: no question mark, another verb.
+        (
+            "how many days do I have to retrun electronics",
+            "refund-electronics",
+            "15 days",
+            "retrun",
+            "return",
+        ),
+        // A dropped letter.
+        (
+            "What is the refund window for electronis?",
+            "refund-electronics",
+            "15 days",
+            "electronis",
+            "electronics",
+        ),
+        // An added letter.
+        (
+            "Within how many days can I return electtronics?",
+            "refund-electronics",
+            "15 days",
+            "electtronics",
+            "electronics",
+        ),
+        // A yes/no question; the word carries little of the topic, and the
+        // reading is said all the same.
+        (
+            "Can I get cash insted of store credit?",
+            "refund-cash",
+            "paid in cash",
+            "insted",
+            "instead",
+        ),
+        // Declarative, the wh-phrase late; a dropped letter in a participle.
+        (
+            "electronics can be retuned for a full refund within how many days",
+            "refund-electronics",
+            "15 days",
+            "retuned",
+            "returned",
+        ),
+        // A hyphenated word and a lowercase one, both off.
+        (
+            "Who is the Austrialian-born British independent filmaker known for Periodic \
+             Numbers?",
+            "dana-kerrow",
+            "Dana Kerrow",
+            "filmaker",
+            "filmmaker",
+        ),
+        (
+            "Which independent filmaker is known for the channel Periodic Numbers?",
+            "dana-kerrow",
+            "Dana Kerrow",
+            "filmaker",
+            "filmmaker",
+        ),
+    ];
+    let mut cases: Vec<(&str, bool, Report)> = Vec::new();
+    for (q, passage, value, from, to) in fixed {
+        let r = ask(&index, q);
+        cases.push((q, corrected(&r, passage, value, from, to), r));
+    }
+    for q in [
+        // One changed letter: "shipping" is not "shopping".
+        "do you refund shipping?",
+        "Are shipping costs refunded?",
+        // Too short to tell a typo from another word ("form", "from").
+        "Can I get cahs instead of store credit?",
+        // The word read, another topic word no passage has: still missing.
+        "What is the refnud window for furniture?",
+    ] {
+        let r = ask(&index, q);
+        cases.push((q, not_corrected(&r), r));
+    }
+    tally("spelling of words", &cases, MIN_WORDS_PASSING);
+}
