@@ -8,9 +8,11 @@
 //! corpus has, of four letters or more, is read as the one word of the
 //! part's candidates one edit away (a letter added, dropped, changed, or two
 //! swapped) with the same first letter; the report says so. Nothing else is
-//! corrected: a lowercase word the corpus lacks ("shipping") still sinks the
-//! part, a word the corpus has is never replaced, and when two candidate
-//! words are one edit away ("Lynd": Lind, Lund) the question is not guessed.
+//! corrected by this rule: a lowercase word the corpus lacks ("shipping")
+//! still sinks the part (the rule for other words, tested last, reads only
+//! a dropped, added or swapped letter), a word the corpus has is never
+//! replaced, and when two candidate words are one edit away ("Lynd": Lind,
+//! Lund) the question is not guessed.
 //! Chinese has no spelling of this kind: its questions are never corrected.
 //!
 //! Measured before the rule (the engine at ee3e2b2, this file as it is): 7
@@ -368,7 +370,7 @@ fn a_name_the_corpus_spells_otherwise_is_read_as_one_page_writes_it() {
 
 /// Cases of the word rule that must pass (see
 /// `a_misspelt_word_is_read_as_the_word_the_candidates_write`).
-const MIN_WORDS_PASSING: usize = 4;
+const MIN_WORDS_PASSING: usize = 12;
 
 /// A help centre, and a page with a hyphenated nationality.
 fn pool_of_words() -> Index {
@@ -412,7 +414,9 @@ fn pool_of_words() -> Index {
 /// "shopping"), nor a short word, nor a word with two candidates.
 ///
 /// Measured before the rule (the engine at 353d759, this test as it is):
-/// 4 of 12 cases passed, the four that must not be corrected.
+/// 4 of 12 cases passed, the four that must not be corrected; 12 of 12
+/// after (the value expected was first written "15 days": the answer
+/// says "15 calendar days").
 #[test]
 fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
     let index = pool_of_words();
@@ -421,7 +425,7 @@ fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
         (
             "What is the refnud window for electronics?",
             "refund-electronics",
-            "15 days",
+            "15 calendar days",
             "refnud",
             "refund",
         ),
@@ -429,7 +433,7 @@ fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
         (
             "how many days do I have to retrun electronics",
             "refund-electronics",
-            "15 days",
+            "15 calendar days",
             "retrun",
             "return",
         ),
@@ -437,7 +441,7 @@ fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
         (
             "What is the refund window for electronis?",
             "refund-electronics",
-            "15 days",
+            "15 calendar days",
             "electronis",
             "electronics",
         ),
@@ -445,7 +449,7 @@ fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
         (
             "Within how many days can I return electtronics?",
             "refund-electronics",
-            "15 days",
+            "15 calendar days",
             "electtronics",
             "electronics",
         ),
@@ -462,7 +466,7 @@ fn a_misspelt_word_is_read_as_the_word_the_candidates_write() {
         (
             "electronics can be retuned for a full refund within how many days",
             "refund-electronics",
-            "15 days",
+            "15 calendar days",
             "retuned",
             "returned",
         ),

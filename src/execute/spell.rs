@@ -7,13 +7,21 @@
 //! exactly one of them is one edit away, the question is read with it, and
 //! the report says so ("“Kohn” read as “Kahn”").
 //!
-//! Guarantees: only a capitalised word of the question (a name), of four
-//! letters or more, with no passage in the corpus, is ever replaced, and only
-//! by a capitalised word of a candidate with the same first letter that the
-//! corpus has, one edit away (a letter added, dropped or changed, or two
-//! neighbours swapped); when two different words qualify, nothing is
-//! replaced (no guess). Lowercase words ("shipping") and scripts without
-//! capitals are never corrected: a word the corpus lacks still sinks a part.
+//! Other words are misspelt too ("refnud", "supernatrual", "filmaker"): a
+//! word of six letters or more that no passage has is read as the one word
+//! of the first candidates a letter added, dropped or two swapped away —
+//! never a changed letter, which turns a common word into another too
+//! often ("shipping" is not "shopping": that part stays missing).
+//!
+//! Guarantees: only a word of the question with no passage in the corpus is
+//! ever replaced, and only by a word of a candidate with the same first
+//! letter that the corpus has: for a capitalised word of a name, of four
+//! letters or more, a capitalised word one edit away (a letter added,
+//! dropped or changed, or two neighbours swapped); for another word, of six
+//! letters or more, a word one edit away that is not a changed letter. When
+//! two different words qualify, nothing is replaced (no guess). Shorter
+//! words and scripts without letters of this kind (Chinese) are never
+//! corrected: a word the corpus lacks still sinks a part.
 //!
 //! A name of several words may also be misspelt with a word the corpus has
 //! elsewhere ("Thomas Boutflower Bennet", where "Bennet" is Elizabeth
@@ -35,6 +43,11 @@ use crate::index::Index;
 /// another common name ("Lnd", "Ann").
 const MIN_CHARS: usize = 4;
 
+/// Shortest other word that is corrected: under six letters, a swapped,
+/// added or dropped letter makes another common word ("form", "from";
+/// "trail", "trial"; "cahs" may be "cash" or "chas").
+const MIN_WORD_CHARS: usize = 6;
+
 /// One word read as another.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fix {
@@ -53,9 +66,21 @@ pub fn describe(fixes: &[Fix]) -> String {
         .join(", ")
 }
 
-/// True when `a` becomes `b` by one insertion, deletion, substitution or
-/// swap of neighbours (optimal string alignment distance 1).
-fn one_edit(a: &[char], b: &[char]) -> bool {
+/// The edits a reading allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Edits {
+    /// A letter added, dropped, changed, or two neighbours swapped (a name).
+    Any,
+    /// A letter added or dropped, or two neighbours swapped: not a changed
+    /// letter, which turns one common word into another too often
+    /// ("shipping", "shopping"; "rule", "role").
+    KeepingLetters,
+}
+
+/// True when `a` becomes `b` by one edit of the kinds `edits` allows: with
+/// [`Edits::Any`], one insertion, deletion, substitution or swap of
+/// neighbours (optimal string alignment distance 1).
+fn edit_of(a: &[char], b: &[char], edits: Edits) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let Some(i) = short.iter().zip(long).position(|(x, y)| x != y) else {
         // One is the other plus a last letter.
@@ -64,7 +89,7 @@ fn one_edit(a: &[char], b: &[char]) -> bool {
     let (s, l) = (&short[i..], &long[i..]);
     match long.len() - short.len() {
         0 => {
-            let substituted = s.get(1..) == l.get(1..);
+            let substituted = edits == Edits::Any && s.get(1..) == l.get(1..);
             let swapped = s.len() >= 2
                 && s.first() == l.get(1)
                 && s.get(1) == l.first()
@@ -96,11 +121,29 @@ fn correctable(raw: &str) -> bool {
 
 /// [`correctable`] with `min` letters at least.
 fn correctable_at(raw: &str, min: usize) -> bool {
+    raw.chars().next().is_some_and(char::is_uppercase) && plain_word(raw, min)
+}
+
+/// A word of `min` letters or more, letters only, none of them CJK.
+fn plain_word(raw: &str, min: usize) -> bool {
     raw.chars().count() >= min
-        && raw.chars().next().is_some_and(char::is_uppercase)
         && raw
             .chars()
             .all(|c| c.is_alphabetic() && !analyze::is_cjk(c))
+}
+
+/// How a word no passage has is read, by its role: a name word as any
+/// capitalised word one edit away; another word ("refnud", "Austrialian"
+/// in "Austrialian-born") of [`MIN_WORD_CHARS`] letters or more as any word
+/// one edit away that keeps its letters (see [`Edits::KeepingLetters`]).
+/// None when it is not read at all.
+fn reading_of(role: Role, raw: &str) -> Option<Edits> {
+    match role {
+        Role::Name => correctable(raw).then_some(Edits::Any),
+        Role::Topic | Role::Soft => {
+            plain_word(raw, MIN_WORD_CHARS).then_some(Edits::KeepingLetters)
+        }
+    }
 }
 
 /// Reads each misspelt name word of `frame` as the one word of the texts
@@ -114,13 +157,15 @@ pub fn correct<'t>(
     texts: impl FnOnce() -> Vec<&'t str>,
 ) -> Vec<Fix> {
     let question = frame.question.as_str();
-    let unknown: Vec<(usize, String)> = frame
+    let unknown: Vec<(usize, String, Edits)> = frame
         .terms
         .iter()
         .enumerate()
-        .filter(|(_, t)| t.role == Role::Name && index.df(&t.term) == 0)
-        .filter_map(|(i, t)| Some((i, question.get(t.start..t.end)?.to_string())))
-        .filter(|(_, raw)| correctable(raw))
+        .filter(|(_, t)| index.df(&t.term) == 0)
+        .filter_map(|(i, t)| {
+            let raw = question.get(t.start..t.end)?;
+            Some((i, raw.to_string(), reading_of(t.role, raw)?))
+        })
         .collect();
     let names = several_word_names(frame);
     if unknown.is_empty() && names.is_empty() {
@@ -129,8 +174,8 @@ pub fn correct<'t>(
     let texts = texts();
     // (term index, the term of the word read, the reading)
     let mut found: Vec<(usize, String, Fix)> = Vec::new();
-    for (i, raw) in unknown {
-        let near = near_words(&raw, texts.iter().copied());
+    for (i, raw, edits) in unknown {
+        let near = near_words(&raw, texts.iter().copied(), edits);
         let [to] = near.as_slice() else { continue };
         let Some(term) = analyze::terms(to).into_iter().next() else {
             continue;
@@ -160,17 +205,29 @@ pub fn correct<'t>(
     fixes
 }
 
-/// The capitalised words of `texts` one edit away from `raw`, with its first
-/// letter (at most two: one is a reading, two are a guess).
-fn near_words<'t>(raw: &str, texts: impl Iterator<Item = &'t str>) -> Vec<&'t str> {
+/// The words of `texts` one edit of the kinds `edits` allows away from
+/// `raw`, with its first letter (at most two: one is a reading, two are a
+/// guess): capitalised words for a name, any plain word for another word
+/// (as the text writes it: "Refunds" at a sentence's start is "refunds").
+fn near_words<'t>(raw: &str, texts: impl Iterator<Item = &'t str>, edits: Edits) -> Vec<&'t str> {
     let from: Vec<char> = raw.lower().chars().collect();
     let mut near: Vec<&str> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     for word in texts.flat_map(|text| text.split(|c: char| !c.is_alphabetic())) {
-        if near.len() > 1 || near.contains(&word) || !correctable(word) {
+        let fits = match edits {
+            Edits::Any => correctable(word),
+            Edits::KeepingLetters => plain_word(word, MIN_CHARS),
+        };
+        if near.len() > 1 || !fits {
             continue;
         }
-        let to: Vec<char> = word.lower().chars().collect();
-        if to.first() == from.first() && one_edit(&from, &to) {
+        let lower = word.lower();
+        if seen.contains(&lower) {
+            continue;
+        }
+        let to: Vec<char> = lower.chars().collect();
+        if to.first() == from.first() && edit_of(&from, &to, edits) {
+            seen.push(lower);
             near.push(word);
         }
     }
@@ -230,7 +287,7 @@ fn name_fix(
         match missing.as_slice() {
             [] => return None,
             [(i, raw)] if correctable(raw) || short_in_long_name(raw, name.len()) => {
-                for word in near_words(raw, std::iter::once(*text)) {
+                for word in near_words(raw, std::iter::once(*text), Edits::Any) {
                     if !offered.contains(&(*i, word)) {
                         offered.push((*i, word));
                     }
@@ -273,6 +330,22 @@ fn rewrite(frame: &mut Frame, i: usize, term: String, to: &str) {
         t.end = start + to.len();
         t.term = term;
     }
+    // A compound the word is a part of ("Austrialian-born") is written anew.
+    let question = frame.question.as_str();
+    for (j, t) in frame.terms.iter_mut().enumerate() {
+        if j == i || t.start > start || t.end < start + to.len() {
+            continue;
+        }
+        let Some(whole) = question.get(t.start..t.end) else {
+            continue;
+        };
+        if let Some(c) = analyze::terms(whole)
+            .into_iter()
+            .find(|c| c.start == 0 && c.end == whole.len())
+        {
+            t.term = c.term;
+        }
+    }
     for r in frame.names.iter_mut().chain(frame.joined.iter_mut()) {
         *r = (shift(r.0), shift(r.1));
     }
@@ -284,7 +357,7 @@ mod tests {
 
     fn edit(a: &str, b: &str) -> bool {
         let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-        one_edit(&a, &b)
+        edit_of(&a, &b, Edits::Any)
     }
 
     #[test]
@@ -317,15 +390,40 @@ mod tests {
         for i in 0..word.len() {
             let mut changed = word.clone();
             changed[i] = 'x';
-            assert!(one_edit(&word, &changed));
+            assert!(edit_of(&word, &changed, Edits::Any));
             let mut dropped = word.clone();
             dropped.remove(i);
-            assert!(one_edit(&word, &dropped) && one_edit(&dropped, &word));
+            assert!(edit_of(&word, &dropped, Edits::Any) && edit_of(&dropped, &word, Edits::Any));
             if i + 1 < word.len() {
                 changed[i + 1] = 'x';
-                assert!(!one_edit(&word, &changed));
+                assert!(!edit_of(&word, &changed, Edits::Any));
             }
         }
+    }
+
+    #[test]
+    fn a_word_keeps_its_letters_a_name_may_change_one() {
+        let keeps = |a: &str, b: &str| {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            edit_of(&a, &b, Edits::KeepingLetters)
+        };
+        for (a, b) in [
+            ("refnud", "refund"),
+            ("electronis", "electronics"),
+            ("filmaker", "filmmaker"),
+        ] {
+            assert!(keeps(a, b) && keeps(b, a), "{a} {b}");
+        }
+        assert!(!keeps("shipping", "shopping"));
+        assert!(!keeps("rule", "role"));
+        assert!(edit("kohn", "kahn"));
+        assert_eq!(
+            reading_of(Role::Topic, "shipping"),
+            Some(Edits::KeepingLetters)
+        );
+        assert_eq!(reading_of(Role::Topic, "cahs"), None);
+        assert_eq!(reading_of(Role::Name, "Kohn"), Some(Edits::Any));
+        assert_eq!(reading_of(Role::Soft, "报销报销报销"), None);
     }
 
     #[test]
