@@ -14,6 +14,9 @@
 //! Measured before the change (the engine at 8299ce7, this file as it is):
 //! 2 of 9 cases passed (the list and the year the pool lacks); every other
 //! question was answered with the festival's own page, wrongly `supported`.
+//! 7 of 9 after. Still failing: "which singer" (the sentence read is the
+//! date's, and "sung" is taken for the head) and the drummer distractor
+//! (the festival's page never says what it is, so nothing rules it out).
 
 mod common;
 
@@ -22,7 +25,7 @@ use slotchain::index::Index;
 use slotchain::model::{Report, SlotState};
 
 /// Cases that must pass.
-const MIN_PASSING: usize = 2;
+const MIN_PASSING: usize = 7;
 
 fn pool() -> Index {
     common::pool(&[

@@ -341,8 +341,7 @@ fn linked(
     // designed her" answers "the creator of Lisa Simpson" wherever the
     // passage names Lisa Simpson best.
     let head_clauses: Vec<(usize, usize)> = read::sentences(&p.text)
-        .flat_map(|s| read::clauses(&p.text, s))
-        .filter(|&(s, e)| head.iter().any(|&h| h >= s && h < e))
+        .flat_map(|s| with_appositives(&p.text, read::clauses(&p.text, s), &head))
         .collect();
     let own = index.title_entity(doc);
     // A title of another kind than the one asked is not the thing ("a BBC
@@ -363,6 +362,8 @@ fn linked(
     // Whether each found mention's page holds the role asked (`None`:
     // unknown, no page or no role).
     let mut fits: Vec<Option<bool>> = Vec::new();
+    // The entity of each found mention.
+    let mut entities: Vec<u32> = Vec::new();
     // The titles the passage links, then (when it links none that is
     // taken) the titles it writes short ([`super::complete`]).
     let mut completed = None;
@@ -460,6 +461,7 @@ fn linked(
                 usize::MAX / 2 + distance(range, &[reading.clause])
             };
             found.push((rank, value, span));
+            entities.push(m.entity);
             fits.push(fit.map(|f| f.holds));
         }
     }
@@ -469,7 +471,13 @@ fn linked(
     // page cannot answer the rest).
     if fits.contains(&Some(true)) {
         let mut keep = fits.iter().map(|f| *f != Some(false));
-        found.retain(|_| keep.next().unwrap_or(true));
+        let mut kept = Vec::new();
+        for (f, e) in std::mem::take(&mut found).into_iter().zip(entities.iter()) {
+            if keep.next().unwrap_or(true) {
+                kept.push((f, *e));
+            }
+        }
+        (found, entities) = kept.into_iter().unzip();
     }
     // The page itself is a candidate after every name in the answering
     // clause, and before them when its first sentence says it is the head's
@@ -512,8 +520,26 @@ fn linked(
         }) {
             // A page that says it is the head's kind is the thing before any
             // name it mentions ("Harbour Lights is the third studio album by
-            // The Tidewalkers" for "which album features …").
-            let rank = if found_head.defines(p) { 0 } else { OWN_TITLE };
+            // The Tidewalkers" for "which album features …"); one that does
+            // not say what it is comes after a name in the answering
+            // sentence whose page says it is of the kind asked ("Mara Quill,
+            // the festival's youngest performer, fainted …" on the
+            // festival's page, for "which singer fainted …?").
+            let sentence_names_kind = || {
+                asked.as_ref().is_some_and(|a| {
+                    !kind::is_of(a, &defined)
+                        && found.iter().zip(&entities).any(|((rank, _, _), &e)| {
+                            *rank < usize::MAX / 2 && named_of(index, e, a)
+                        })
+                })
+            };
+            let rank = if found_head.defines(p) {
+                0
+            } else if sentence_names_kind() {
+                usize::MAX / 2 - 1
+            } else {
+                OWN_TITLE
+            };
             found.push((
                 rank,
                 Value::Entity {
@@ -535,10 +561,58 @@ fn linked(
     Ok(dedup(found))
 }
 
+/// The clauses of one sentence that hold a head, each with the clause before
+/// it when the head's clause is a noun phrase set beside it ("Kirby
+/// Puckett, the team's franchise player, …": the name before the comma is
+/// the player).
+fn with_appositives(
+    text: &str,
+    clauses: Vec<(usize, usize)>,
+    head: &[usize],
+) -> Vec<(usize, usize)> {
+    let holds = |(s, e): (usize, usize)| head.iter().any(|&h| h >= s && h < e);
+    let mut out = Vec::new();
+    for (k, &c) in clauses.iter().enumerate() {
+        if !holds(c) {
+            continue;
+        }
+        let before = k.checked_sub(1).and_then(|b| clauses.get(b));
+        if let Some(&b) = before.filter(|&&b| !holds(b) && appositive(text, b, c)) {
+            out.push(b);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// True when clause `c` is a noun phrase set beside the clause `b` just
+/// before it: a comma between them, and `c` opens with an article or a
+/// possessive ("the team's franchise player", "its founder").
+fn appositive(text: &str, b: (usize, usize), c: (usize, usize)) -> bool {
+    let between = text.get(b.1..c.0).unwrap_or("");
+    let opening = text
+        .get(c.0..c.1)
+        .unwrap_or("")
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .lower();
+    between.trim() == ","
+        && (matches!(
+            opening.as_str(),
+            "the" | "a" | "an" | "its" | "his" | "her" | "their"
+        ) || opening.ends_with("'s"))
+}
+
 /// True unless the entity's page (when loaded) says it is of another kind
 /// than `asked` ([`kind::fits`]).
 fn page_fits(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
     page_of(index, entity).is_none_or(|page| kind::fits(asked, &kind::defined(&page.text)))
+}
+
+/// True when the entity's page (when loaded) says it is of the kind asked.
+fn named_of(index: &Index, entity: u32, asked: &[kind::Class]) -> bool {
+    page_of(index, entity).is_some_and(|p| kind::is_of(asked, &kind::defined(&p.text)))
 }
 
 /// The things passage `doc` names whose pages say they are of the kind
@@ -549,7 +623,7 @@ pub fn named_of_kind(index: &Index, doc: u32, asked: &[kind::Class]) -> Vec<u32>
         .mentions(doc)
         .iter()
         .map(|m| m.entity)
-        .filter(|&e| page_of(index, e).is_some_and(|p| kind::is_of(asked, &kind::defined(&p.text))))
+        .filter(|&e| named_of(index, e, asked))
         .collect()
 }
 
