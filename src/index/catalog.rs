@@ -5,7 +5,10 @@
 //! every alias is matched on whole surface words (so `gateway west` and
 //! `gateway-west` name the same entity, `gateway-westward` does not); matches
 //! are longest-first and never overlap; an alias made only of stop words,
-//! digits or a single short word is never registered (it would link noise).
+//! digits or a single short word is never registered (it would link noise);
+//! a one-word alias right after a capitalised word of its sentence (not the
+//! sentence's first) is the end of a longer name and names nothing ("King
+//! Arthur" is not the page `Arthur (dog)`).
 //!
 //! Its three tables (entity records by index, folded IDs, aliases by first
 //! word) hold every row for an index file, and the rows of the parts loaded
@@ -61,6 +64,35 @@ pub fn proper(text: &str, mention: &Mention) -> bool {
     text.get(mention.start as usize..)
         .and_then(|s| s.chars().next())
         .is_some_and(|c| !c.is_lowercase())
+}
+
+/// True when a one-word alias at word `i` is the last word of a longer
+/// name: the word before it, in the same sentence and one space away, is
+/// capitalised too ("King Arthur" does not name `Arthur (dog)`; "Harbour
+/// Lights" does not name a page titled `Lights`). A sentence's first word
+/// is no name for this ("Arthur is a dog", "In Arthur …" keep it).
+fn inside_name(text: &str, words: &[analyze::Token], i: usize, alias: &[String]) -> bool {
+    let ([_], Some(before), Some(word)) = (
+        alias,
+        i.checked_sub(1).and_then(|b| words.get(b)),
+        words.get(i),
+    ) else {
+        return false;
+    };
+    let capital = |w: &analyze::Token| {
+        text.get(w.start..)
+            .and_then(|s| s.chars().next())
+            .is_some_and(char::is_uppercase)
+    };
+    let opens_sentence = i < 2
+        || words
+            .get(i - 2)
+            .and_then(|w| text.get(w.end..before.start))
+            .is_none_or(|gap| gap.contains(['.', '!', '?', '\n']));
+    text.get(before.end..word.start) == Some(" ")
+        && capital(before)
+        && capital(word)
+        && !opens_sentence
 }
 
 /// (folded ID, entity index) rows, sorted by ID.
@@ -349,7 +381,8 @@ impl Catalog {
                         && !glued_at(i + alias.len() - 1)
                         && alias.iter().zip(rest).all(|(a, w)| *a == w.term)
                 });
-            let hit = hit.filter(|_| !starts_inside);
+            let hit =
+                hit.filter(|(alias, _)| !starts_inside && !inside_name(text, &words, i, alias));
             match hit {
                 Some((alias, _)) => {
                     let last = words.get(i + alias.len() - 1).unwrap_or(word);
@@ -397,6 +430,25 @@ mod tests {
             .iter()
             .map(|m| text[m.start as usize..m.end as usize].to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_one_word_alias_inside_a_longer_name_names_nothing() {
+        let c = Catalog::new(vec![Entity {
+            id: "Arthur (dog)".into(),
+            kind: "title".into(),
+            aliases: vec!["Arthur".into()],
+        }]);
+        let found = |text: &str| c.mentions(text, &Misses::default()).len();
+        assert_eq!(found("his roles as King Arthur in Camelot"), 0);
+        assert_eq!(found("roles as \"\", King Arthur in Camelot"), 0);
+        // The name alone: at a sentence's start, after a lowercase word, or
+        // after a capitalised sentence opener.
+        assert_eq!(found("Arthur is a dog."), 1);
+        assert_eq!(found("It was held in Ecuador. Arthur followed them."), 1);
+        assert_eq!(found("the stray dog Arthur flew home"), 1);
+        assert_eq!(found("Later Arthur flew home"), 1);
+        assert_eq!(found("He met King, Arthur and Ann"), 1);
     }
 
     #[test]
