@@ -210,7 +210,37 @@ const ADJUNCT_WORDS: usize = 3;
 fn name_start(text: &str, end: usize) -> usize {
     let after = text.get(end..).unwrap_or("");
     let after = after.strip_prefix(" by").unwrap_or(after);
-    text.len() - after.trim_start().len()
+    let start = text.len() - after.trim_start().len();
+    start + described_by(text.get(start..).unwrap_or(""))
+}
+
+/// Most lowercase words of a description between a nationality and the
+/// name it describes ("comedian and actor").
+const DESCRIPTION_WORDS: usize = 4;
+
+/// Where the name starts in `text` when `text` opens with a nationality
+/// and a lowercase description of the named ("American comedian and actor
+/// Marlon Wayans": at "Marlon"); 0 when it does not.
+fn described_by(text: &str) -> usize {
+    let mut pos = 0;
+    let mut lowercase = 0;
+    for (n, chunk) in text.split_inclusive(' ').enumerate() {
+        let word = chunk.trim_end();
+        let first = word.chars().next();
+        if n == 0 {
+            if !lexicon::is_demonym(&word.lower()) {
+                return 0;
+            }
+        } else if first.is_some_and(char::is_uppercase) {
+            return if lowercase > 0 { pos } else { 0 };
+        } else if lowercase >= DESCRIPTION_WORDS || !word.chars().all(char::is_alphabetic) {
+            return 0;
+        } else {
+            lowercase += 1;
+        }
+        pos += chunk.len();
+    }
+    0
 }
 
 /// The length in bytes of the capitalised name `text` starts with: its
@@ -461,6 +491,25 @@ const DEFINING_WORDS: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nationality_and_role_before_a_name_are_skipped() {
+        let at = |t: &str| t.get(described_by(t)..).unwrap_or("").to_string();
+        assert_eq!(
+            at("American comedian and actor Marlon Wayans."),
+            "Marlon Wayans."
+        );
+        assert_eq!(at("Scottish singer Mara Quill"), "Mara Quill");
+        // A nationality with no description, or a name, stays as written.
+        assert_eq!(at("American Airlines"), "American Airlines");
+        assert_eq!(at("Marlon Wayans"), "Marlon Wayans");
+        // Too long a description, or no name after it: nothing is skipped.
+        assert_eq!(
+            at("French painter and sculptor and film director Ana Brook"),
+            "French painter and sculptor and film director Ana Brook"
+        );
+        assert_eq!(at("American comedian, actor"), "American comedian, actor");
+    }
     use crate::decompose::frame::{frame, Strictness};
 
     fn page(title: &str, text: &str) -> Passage {
