@@ -14,9 +14,15 @@
 //! Measured before the change (the engine at 8299ce7, this file as it is):
 //! 2 of 9 cases passed (the list and the year the pool lacks); every other
 //! question was answered with the festival's own page, wrongly `supported`.
-//! 7 of 9 after. Still failing: "which singer" (the sentence read is the
-//! date's, and "sung" is taken for the head) and the drummer distractor
-//! (the festival's page never says what it is, so nothing rules it out).
+//! 7 of 9 after. Three cases added after the change (a clause that opens
+//! with its verb, and a singer nobody is): 9 of 12; the singer distractor is
+//! answered with the fair's fiddler (a kind the page does not rule out). A
+//! rule that gave a subjectless clause ("had sung …") the sentence's subject
+//! fixed "which singer" but answered the drummer distractor with Mara Quill
+//! instead of the festival's page: not kept. Still failing: "which singer"
+//! (the sentence read is the date's, and "sung" is taken for the head) and
+//! the drummer distractor (the festival's page never says what it is, so
+//! nothing rules it out).
 
 mod common;
 
@@ -25,7 +31,7 @@ use slotchain::index::Index;
 use slotchain::model::{Report, SlotState};
 
 /// Cases that must pass.
-const MIN_PASSING: usize = 7;
+const MIN_PASSING: usize = 9;
 
 fn pool() -> Index {
     common::pool(&[
@@ -53,6 +59,13 @@ fn pool() -> Index {
             "ewan-brodie",
             "Ewan Brodie",
             "Ewan Brodie (born 1960) is a Scottish fiddler.",
+        ),
+        (
+            "kestrel-fair-1990",
+            "1990 Kestrel Fair",
+            "Before it opened, the 1990 Kestrel Fair was expected to be rained off. Its \
+             first day fell on 2 May 1990. Ewan Brodie, then still at school, had played for \
+             the crowd all afternoon, and was asked back the next year.",
         ),
         (
             "kestrel-brass-band",
@@ -98,7 +111,7 @@ fn not_answered(r: &Report) -> bool {
 #[test]
 fn a_name_set_beside_the_kind_asked_is_the_thing() {
     let index = pool();
-    let answers: [(&str, &str, &str); 7] = [
+    let answers: [(&str, &str, &str); 9] = [
         (
             "Which performer fainted on stage on 14 June 1988?",
             "Mara Quill",
@@ -133,6 +146,18 @@ fn a_name_set_beside_the_kind_asked_is_the_thing() {
             "Tobias Quill",
             "Harbour Festival",
         ),
+        // A clause that opens with its verb ("had played …") is said of the
+        // sentence's subject.
+        (
+            "Which fiddler played for the crowd on 2 May 1990?",
+            "Ewan Brodie",
+            "Kestrel Fair",
+        ),
+        (
+            "the fiddler who was asked back after the 1990 Kestrel Fair was who",
+            "Ewan Brodie",
+            "Kestrel Fair",
+        ),
         // A list is no appositive: "Ewan Brodie, the Kestrel Brass Band and
         // a choir" names the band after its comma.
         (
@@ -151,6 +176,8 @@ fn a_name_set_beside_the_kind_asked_is_the_thing() {
         "Which performer fainted on stage on 14 June 1990?",
         // The one who fainted is a singer, and the festival no drummer.
         "Which drummer fainted on stage on 14 June 1988?",
+        // Nobody is said to have sung at the fair.
+        "Which singer performed for the crowd on 2 May 1990?",
     ] {
         let r = ask(&index, q);
         cases.push((q, not_answered(&r), r));
