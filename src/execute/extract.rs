@@ -470,14 +470,11 @@ fn linked(
     // the drummer the album names, not its singer, even when the drummer's
     // page cannot answer the rest).
     if fits.contains(&Some(true)) {
-        let mut keep = fits.iter().map(|f| *f != Some(false));
-        let mut kept = Vec::new();
-        for (f, e) in std::mem::take(&mut found).into_iter().zip(entities.iter()) {
-            if keep.next().unwrap_or(true) {
-                kept.push((f, *e));
-            }
-        }
-        (found, entities) = kept.into_iter().unzip();
+        let keep: Vec<bool> = fits.iter().map(|f| *f != Some(false)).collect();
+        let mut kept = keep.iter();
+        found.retain(|_| kept.next().copied().unwrap_or(true));
+        let mut kept = keep.iter();
+        entities.retain(|_| kept.next().copied().unwrap_or(true));
     }
     // The page itself is a candidate after every name in the answering
     // clause, and before them when its first sentence says it is the head's

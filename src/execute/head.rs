@@ -491,6 +491,11 @@ const DEFINING_WORDS: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decompose::frame::{frame, Strictness};
+
+    fn page(title: &str, text: &str) -> Passage {
+        Passage::new(title, title, text)
+    }
 
     #[test]
     fn a_nationality_and_role_before_a_name_are_skipped() {
@@ -509,11 +514,6 @@ mod tests {
             "French painter and sculptor and film director Ana Brook"
         );
         assert_eq!(at("American comedian, actor"), "American comedian, actor");
-    }
-    use crate::decompose::frame::{frame, Strictness};
-
-    fn page(title: &str, text: &str) -> Passage {
-        Passage::new(title, title, text)
     }
 
     #[test]

@@ -355,9 +355,13 @@ fn rewrite(frame: &mut Frame, i: usize, term: String, to: &str) {
 mod tests {
     use super::*;
 
-    fn edit(a: &str, b: &str) -> bool {
+    fn edit_by(a: &str, b: &str, edits: Edits) -> bool {
         let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-        edit_of(&a, &b, Edits::Any)
+        edit_of(&a, &b, edits)
+    }
+
+    fn edit(a: &str, b: &str) -> bool {
+        edit_by(a, b, Edits::Any)
     }
 
     #[test]
@@ -403,10 +407,7 @@ mod tests {
 
     #[test]
     fn a_word_keeps_its_letters_a_name_may_change_one() {
-        let keeps = |a: &str, b: &str| {
-            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-            edit_of(&a, &b, Edits::KeepingLetters)
-        };
+        let keeps = |a: &str, b: &str| edit_by(a, b, Edits::KeepingLetters);
         for (a, b) in [
             ("refnud", "refund"),
             ("electronis", "electronics"),
