@@ -250,3 +250,59 @@ fn a_thing_of_the_kind_asked_is_still_answered() {
         .collect();
     tally("same-kind", &outcomes, cases.len());
 }
+
+/// A hall is a building: "the concert hall of Aldermoor College" is never
+/// the town the college stands in, though the town shares the college's
+/// name. Over the demo's encyclopedia pool (`corpus/encyclopedia`): a
+/// college in a town, the town, and a concert hall in the town that no page
+/// ties to the college, among pages about other things (a pool of those
+/// three pages alone weighs "Aldermoor" as a common word, and nothing is
+/// proposed at all).
+///
+/// Measured before "hall" was a kind of building (the engine at ea8a994):
+/// 3 of 8 cases passed (three of the answers): each distractor proposed
+/// the town, Aldermoor (a word of the college's name, from "in the town of
+/// Aldermoor"), as the concert hall, and three of them were supported
+/// (900 seats or 1892 from the town's hall, or the college's sentence).
+#[test]
+fn a_hall_is_a_building_not_the_town_it_stands_in() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/encyclopedia/passages.jsonl");
+    let passages = slotchain::ingest::passages(file).expect("the encyclopedia pool reads");
+    let index = Index::build(passages, vec![], Default::default(), Default::default())
+        .expect("it indexes");
+    // No page says the college has a hall: missing, never the town nor 900.
+    let distractors = [
+        "How many seats does the concert hall of Aldermoor College have?",
+        "what is the seating capacity of Aldermoor College's concert hall",
+        "Which concert hall belongs to Aldermoor College?",
+        "The concert hall of Aldermoor College was opened in which year?",
+    ];
+    let mut outcomes: Vec<_> = distractors
+        .iter()
+        .map(|&q| {
+            let r = ask(&index, q);
+            let asked: Vec<_> = r.slots.iter().filter(|s| s.asked).collect();
+            let town = r.slots.iter().any(|s| {
+                s.state == SlotState::Supported
+                    && matches!(&s.value, Some(Value::Entity { id, .. }) if id == "Aldermoor")
+            });
+            let honest = asked.iter().any(|s| s.state != SlotState::Supported)
+                && !town
+                && !r.answer.contains("900")
+                && !r.answer.contains("1892");
+            (q, honest, r)
+        })
+        .collect();
+    // What the pages do say is still answered.
+    let answers = [
+        ("Which concert hall in Aldermoor was opened in 1892?", "Reid's Hall"),
+        ("Which hall did the Aldermoor Choral Union open?", "Reid's Hall"),
+        ("How many people does Reid's Hall seat?", "900"),
+        ("In which town is Reid's Hall?", "Aldermoor"),
+    ];
+    for &(q, value) in &answers {
+        let r = ask(&index, q);
+        outcomes.push((q, answered(&r, value), r));
+    }
+    tally("hall", &outcomes, 3);
+}
