@@ -264,12 +264,18 @@ fn a_thing_of_the_kind_asked_is_still_answered() {
 /// the town, Aldermoor (a word of the college's name, from "in the town of
 /// Aldermoor"), as the concert hall, and three of them were supported
 /// (900 seats or 1892 from the town's hall, or the college's sentence).
+/// After: 7 of 8. "Which hall did the Aldermoor Choral
+/// Union open?" is answered by the sentence that says so ("It was opened
+/// … by … the Aldermoor Choral Union") without naming the hall itself.
 #[test]
 fn a_hall_is_a_building_not_the_town_it_stands_in() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/encyclopedia/passages.jsonl");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/encyclopedia/passages.jsonl"
+    );
     let passages = slotchain::ingest::passages(file).expect("the encyclopedia pool reads");
-    let index = Index::build(passages, vec![], Default::default(), Default::default())
-        .expect("it indexes");
+    let index =
+        Index::build(passages, vec![], Default::default(), Default::default()).expect("it indexes");
     // No page says the college has a hall: missing, never the town nor 900.
     let distractors = [
         "How many seats does the concert hall of Aldermoor College have?",
@@ -295,8 +301,14 @@ fn a_hall_is_a_building_not_the_town_it_stands_in() {
         .collect();
     // What the pages do say is still answered.
     let answers = [
-        ("Which concert hall in Aldermoor was opened in 1892?", "Reid's Hall"),
-        ("Which hall did the Aldermoor Choral Union open?", "Reid's Hall"),
+        (
+            "Which concert hall in Aldermoor was opened in 1892?",
+            "Reid's Hall",
+        ),
+        (
+            "Which hall did the Aldermoor Choral Union open?",
+            "Reid's Hall",
+        ),
         ("How many people does Reid's Hall seat?", "900"),
         ("In which town is Reid's Hall?", "Aldermoor"),
     ];
@@ -304,5 +316,5 @@ fn a_hall_is_a_building_not_the_town_it_stands_in() {
         let r = ask(&index, q);
         outcomes.push((q, answered(&r, value), r));
     }
-    tally("hall", &outcomes, 3);
+    tally("hall", &outcomes, 7);
 }

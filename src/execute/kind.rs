@@ -47,6 +47,9 @@ pub enum Class {
 /// Kind nouns by class (lowercase, singular; plurals are matched by stem).
 /// Nouns with two common senses ("station", "museum", "sound", "race",
 /// "count", "model", "plant", "track") are left out: they decide nothing.
+/// A hall is a building ("the concert hall of Aldermoor College" is not the
+/// town the college stands in); a name that ends in "Hall" is capitalised
+/// and is no kind noun.
 pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Person,
@@ -103,7 +106,7 @@ pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Building,
         "building mansion house residence palace castle tower cathedral temple mosque bridge \
-         stadium arena hotel casino resort theatre theater airport skyscraper monument",
+         stadium arena hotel casino resort theatre theater airport skyscraper monument hall",
     ),
     (
         Class::Event,
