@@ -330,7 +330,7 @@ fn a_nationality_before_a_role_is_not_the_name() {
 }
 
 /// Cases of [`a_nationality_before_a_noun_names_no_one`] that must pass.
-const MIN_NATIONALITY_NAMES_NO_ONE: usize = 3;
+const MIN_NATIONALITY_NAMES_NO_ONE: usize = 4;
 
 /// A nationality written before a noun ("a retired *Argentine* footballer")
 /// names no one: it is not the described thing, and it does not keep the
@@ -346,7 +346,9 @@ const MIN_NATIONALITY_NAMES_NO_ONE: usize = 3;
 /// Paraguayan player). The Argentine forward's question was blocked: his
 /// own page read "Argentine" as the footballer, a name with no page, so
 /// the page itself was never proposed; its paraphrase ("which Argentine
-/// forward …") was answered with the season's page.
+/// forward …") was answered with the season's page. After: 4 of 5 (the
+/// paraphrase still is: "forward" is no kind noun, so nothing says the
+/// season's page is not a forward).
 #[test]
 fn a_nationality_before_a_noun_names_no_one() {
     let index = index(&[
@@ -424,5 +426,9 @@ fn a_nationality_before_a_noun_names_no_one() {
             && !r.answer.contains("— José Lamas");
         cases.push((q, ok, r));
     }
-    tally("nationality-names-no-one", &cases, MIN_NATIONALITY_NAMES_NO_ONE);
+    tally(
+        "nationality-names-no-one",
+        &cases,
+        MIN_NATIONALITY_NAMES_NO_ONE,
+    );
 }

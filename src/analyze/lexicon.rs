@@ -599,6 +599,8 @@ pub fn is_restriction_noun(word: &str) -> bool {
 const DEMONYM_ENDINGS: &[&str] = &["ian", "ean", "ican", "ish", "ese"];
 /// Nationality and language adjectives of other forms.
 const DEMONYMS: &[&str] = &[
+    "afghan",
+    "angolan",
     "arab",
     "arabic",
     "argentine",
@@ -611,20 +613,32 @@ const DEMONYMS: &[&str] = &[
     "french",
     "german",
     "greek",
+    "guatemalan",
     "icelandic",
     "iraqi",
     "israeli",
     "kenyan",
     "latin",
+    "moroccan",
+    "nepali",
+    "nicaraguan",
     "nordic",
+    "omani",
     "pakistani",
+    "paraguayan",
+    "qatari",
     "saudi",
     "scots",
     "slavic",
+    "somali",
     "soviet",
     "swiss",
     "thai",
+    "tibetan",
+    "uruguayan",
+    "venezuelan",
     "welsh",
+    "yemeni",
 ];
 
 /// Countries (and the nations of the United Kingdom) with the demonym a
@@ -803,7 +817,15 @@ mod tests {
     #[test]
     fn demonyms_by_ending_list_and_hyphened_run() {
         for w in [
-            "english", "canadian", "korean", "american", "japanese", "dutch",
+            "english",
+            "canadian",
+            "korean",
+            "american",
+            "japanese",
+            "dutch",
+            "paraguayan",
+            "uruguayan",
+            "moroccan",
         ] {
             assert!(is_demonym(w), "{w}");
         }

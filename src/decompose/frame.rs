@@ -769,7 +769,7 @@ fn names_en(q: &str) -> Vec<(usize, usize)> {
 /// says which kind of thing, like a topic word, and is weighed as one, not
 /// required as a name ("The Four (film)" answers "the English translation
 /// of The Four" without the word "English").
-fn adjectival_demonym(q: &str, (s, e): (usize, usize)) -> bool {
+pub(crate) fn adjectival_demonym(q: &str, (s, e): (usize, usize)) -> bool {
     let Some(word) = q.get(s..e).filter(|w| !w.contains(char::is_whitespace)) else {
         return false;
     };

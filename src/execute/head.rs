@@ -155,7 +155,15 @@ impl Head {
         let names_unpaged = |&(_, end): &(usize, usize)| {
             let at = name_start(&p.text, end);
             let name = p.text.get(at..).unwrap_or("");
+            // A nationality before a noun ("a retired *Argentine*
+            // footballer") names no one.
+            let adjective = || {
+                let word = name.split_whitespace().next().unwrap_or("");
+                let bare = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+                crate::decompose::frame::adjectival_demonym(&p.text, (at, at + bare.len()))
+            };
             name.starts_with(char::is_uppercase)
+                && !adjective()
                 && !name.starts_with(own)
                 && {
                     // The name itself, or a longer one that opens with a
