@@ -318,3 +318,89 @@ fn a_hall_is_a_building_not_the_town_it_stands_in() {
     }
     tally("hall", &outcomes, 7);
 }
+
+/// A playing position is a person's: "which forward …?" is never answered
+/// by a season's page, nor by a club. A pool of a season's page naming its
+/// main players by position, two players' pages, the club's page, and a
+/// page about something else.
+///
+/// Measured before the change (the engine at 63c6c92, this test as it is):
+/// 2 of 5 cases passed (the striker and the goalkeeper). "Which Argentine
+/// forward was one of the main players of Kestrel FC?" and the midfielder
+/// distractor were both answered with the season's page: "one of the main
+/// players of Kestrel FC" was found first as one thing, the season; the
+/// Argentine defender distractor was answered with the forward.
+#[test]
+fn a_playing_position_is_a_person() {
+    let index = common::pool(&[
+        (
+            "kestrel-1999",
+            "1998–99 Kestrel FC season",
+            "Kestrel FC had a successful season, finishing in the top four of the league. Among \
+             the main players behind the success were goalkeeper Jon Lasa and lethal striker \
+             Claudio Ferraz.",
+        ),
+        (
+            "ferraz",
+            "Claudio Ferraz",
+            "Claudio Javier Ferraz (born 17 July 1974) is a retired Argentine footballer who \
+             played as a forward.",
+        ),
+        (
+            "lasa",
+            "Jon Lasa",
+            "Jon Lasa (born 3 March 1970) is a Spanish former goalkeeper. He spent most of his \
+             career with Kestrel FC.",
+        ),
+        (
+            "kestrel-fc",
+            "Kestrel FC",
+            "Kestrel FC is a football club based in Kestrel Bay. The club plays at the Harbour \
+             Ground.",
+        ),
+        (
+            "harbour-ground",
+            "Harbour Ground",
+            "The Harbour Ground is a football stadium in Kestrel Bay with 22,000 seats.",
+        ),
+    ]);
+    let mut outcomes: Vec<(&str, bool, slotchain::model::Report)> = Vec::new();
+    for (q, player) in [
+        (
+            "Which Argentine forward was one of the main players of Kestrel FC?",
+            "Claudio Ferraz",
+        ),
+        (
+            "which striker was a main player of Kestrel FC in the 1998–99 season",
+            "Claudio Ferraz",
+        ),
+        (
+            "Which Spanish goalkeeper spent most of his career with Kestrel FC?",
+            "Jon Lasa",
+        ),
+    ] {
+        let r = ask(&index, q);
+        outcomes.push((q, answered(&r, player), r));
+    }
+    // No page names a midfielder: never the season, the club or a player.
+    for q in [
+        "Which midfielder was one of the main players of Kestrel FC?",
+        "which Argentine defender played for Kestrel FC",
+    ] {
+        let r = ask(&index, q);
+        let wrong = [
+            "1998–99 Kestrel FC season",
+            "Kestrel FC",
+            "Claudio Ferraz",
+            "Jon Lasa",
+        ]
+        .iter()
+        .any(|v| r.answer.contains(&format!("— {v}")));
+        let honest = r
+            .slots
+            .iter()
+            .any(|s| s.asked && s.state != SlotState::Supported);
+        outcomes.push((q, honest && !wrong, r));
+    }
+    tally("position", &outcomes, 2);
+}
