@@ -329,7 +329,9 @@ fn a_hall_is_a_building_not_the_town_it_stands_in() {
 /// forward was one of the main players of Kestrel FC?" and the midfielder
 /// distractor were both answered with the season's page: "one of the main
 /// players of Kestrel FC" was found first as one thing, the season; the
-/// Argentine defender distractor was answered with the forward.
+/// Argentine defender distractor was answered with the forward. After: 4
+/// of 5 (the defender still is: his page says he "played as a forward",
+/// which no rule reads as another position).
 #[test]
 fn a_playing_position_is_a_person() {
     let index = common::pool(&[
@@ -402,5 +404,5 @@ fn a_playing_position_is_a_person() {
             .any(|s| s.asked && s.state != SlotState::Supported);
         outcomes.push((q, honest && !wrong, r));
     }
-    tally("position", &outcomes, 2);
+    tally("position", &outcomes, 4);
 }

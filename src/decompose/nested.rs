@@ -320,6 +320,9 @@ fn agent_after(
     })
 }
 
+/// Words that take one or some of a group ("*one of* the main players").
+const PARTITIVES: &[&str] = &["one", "some", "any", "each", "several", "many", "none"];
+
 /// The innermost description of a clause whose anchor `is_anchor` accepts
 /// (`names` are the clause's name ranges; a `{qN}` placeholder is one too).
 pub fn innermost(
@@ -374,7 +377,12 @@ pub fn innermost(
             && i.checked_sub(1)
                 .and_then(|p| w.get(p))
                 .is_some_and(|p| matches!(p.bare.as_str(), "is" | "was" | "are" | "were"));
-        if predicate {
+        // "one of the main players of X": the thing asked is one of a group
+        // the clause names, not a thing the group's description finds.
+        let partitive = i.checked_sub(2).and_then(|p| w.get(p..i)).is_some_and(
+            |p| matches!(p, [a, b] if PARTITIVES.contains(&a.bare.as_str()) && b.bare == "of"),
+        );
+        if predicate || partitive {
             continue;
         }
         // A name may modify the head ("the *Norfolk* farmer defended by

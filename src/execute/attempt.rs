@@ -1053,7 +1053,12 @@ impl Runner<'_> {
             .filter(|(_, c)| c.doc != doc)
             .find_map(|(at, c)| {
                 let link = self.link(c.doc, doc, speaking_of)?;
-                let reading = reader.with_source(&link).read(passage);
+                let reader = if speaking_of {
+                    reader.with_saying(&link)
+                } else {
+                    reader.with_source(&link)
+                };
+                let reading = reader.read(passage);
                 accept::judge(frame, &reading, ctx)
                     .ok()
                     .map(|()| (at, reading))

@@ -63,6 +63,7 @@ pub const CLASSES: &[(Class, &str)] = &[
          senator governor mayor president minister monarch king queen prince princess emperor \
          empress duke duchess earl lord lady knight baronet bishop priest pope saint officer \
          general admiral soldier commander player footballer cricketer athlete boxer wrestler \
+         forward striker winger midfielder defender goalkeeper quarterback pitcher shortstop \
          swimmer cyclist golfer coach businessman businesswoman entrepreneur executive founder \
          lawyer judge activist dancer chef personality youtuber socialite heir heiress \
          aristocrat nobleman noblewoman daughter son wife husband hero heroine protagonist \
@@ -111,7 +112,7 @@ pub const CLASSES: &[(Class, &str)] = &[
     (
         Class::Event,
         "war battle festival election tournament championship competition siege revolution \
-         conflict ceremony tour",
+         conflict ceremony tour season",
     ),
     (
         Class::Living,
@@ -176,7 +177,12 @@ pub fn names_someone(word: &str) -> bool {
 /// whether punctuation ended it (a comma, a closing quote, `?`).
 fn bare(word: &str) -> (String, bool) {
     let core = word.trim_matches(|c: char| !c.is_alphanumeric());
-    let closed = word.ends_with(|c: char| !c.is_alphanumeric());
+    // An abbreviation's period closes nothing ("in which *St.* Louis
+    // Cardinals season", "a *U.S.* state").
+    let abbreviation = word.ends_with('.')
+        && core.starts_with(char::is_uppercase)
+        && (core.len() <= 3 || core.contains('.'));
+    let closed = word.ends_with(|c: char| !c.is_alphanumeric()) && !abbreviation;
     (core.lower(), closed)
 }
 

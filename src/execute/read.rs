@@ -1205,6 +1205,10 @@ pub struct Reader<'a> {
     in_source: Vec<bool>,
     /// Which of `words` the source passage writes as a name (or in its title).
     source_as_name: Vec<bool>,
+    /// The source is what a page that names a proposal says of it (the
+    /// sentences naming it): its topic words count as given too, not only
+    /// its names ([`Reader::with_saying`]).
+    source_says: bool,
     /// The preposition the question asks a place with ([`asked_locative`]).
     locative: Option<&'static str>,
     /// A hop's key is a page's title or a name found in open text: it
@@ -1279,6 +1283,7 @@ impl<'a> Reader<'a> {
             forms,
             in_source: Vec::new(),
             source_as_name: Vec::new(),
+            source_says: false,
             locative: asked_locative(&frame.question),
             key_as_name: false,
             asked_kind: None,
@@ -1333,6 +1338,7 @@ impl<'a> Reader<'a> {
             forms: self.forms.clone(),
             in_source: or(&scan.in_text),
             source_as_name: or(&scan.as_name),
+            source_says: false,
             locative: self.locative,
             key_as_name: self.key_as_name,
             asked_kind: self.asked_kind,
@@ -1347,6 +1353,17 @@ impl<'a> Reader<'a> {
             listed: self.listed.clone(),
             open_terms: self.open_terms.clone(),
             about_the_act: self.about_the_act,
+        }
+    }
+
+    /// [`Reader::with_source`] of the sentences of a page that name a
+    /// proposal: what they say of it counts as given, its topic words too
+    /// ("Among the main players … were … striker Claudio Ferraz" says he
+    /// was a main player; his own page says he is an Argentine forward).
+    pub fn with_saying(&self, said: &Passage) -> Self {
+        Reader {
+            source_says: true,
+            ..self.with_source(said)
         }
     }
 
@@ -1604,7 +1621,10 @@ impl<'a> Reader<'a> {
         // A name the source has counts as given; the rest of the question
         // (what is said of the names) must be in this passage.
         let given = |i: usize| {
-            in_source.get(i) == Some(&true) && words.get(i).is_some_and(|w| w.role == Role::Name)
+            in_source.get(i) == Some(&true)
+                && words.get(i).is_some_and(|w| {
+                    w.role == Role::Name || (self.source_says && w.role == Role::Topic)
+                })
         };
         let named = |i: usize| anywhere(i) || given(i);
         let named_as_name = |i: usize| {
