@@ -435,7 +435,7 @@ fn a_nationality_before_a_noun_names_no_one() {
 
 /// Cases of [`what_another_page_says_of_a_page_is_said_of_it`] that must
 /// pass.
-const MIN_SAID_ELSEWHERE: usize = 2;
+const MIN_SAID_ELSEWHERE: usize = 5;
 
 /// A page is read with the sentences of another page that name it: what
 /// they say is said of its subject ("Nightfall is a series of four
@@ -448,6 +448,9 @@ const MIN_SAID_ELSEWHERE: usize = 2;
 /// Measured before the change (the engine at bb56a12, this test as it is):
 /// 2 of 5 cases passed (the two no page answers); each writer's birth year
 /// was missing, her page read without the series' sentence that names her.
+/// After: 5 of 5. (Read with the sentence's words as a share to pass, the
+/// werewolf and illustrator distractors were answered 1973: the two pages
+/// together must say all of the question.)
 #[test]
 fn what_another_page_says_of_a_page_is_said_of_it() {
     let index = index(&[

@@ -39,6 +39,11 @@ pub const NAMES_MIN: f32 = 0.67;
 pub const ALL_NAMES: f32 = 0.999;
 /// Share of name and topic-word weight a passage must have.
 pub const TOPIC_MIN: f32 = 0.5;
+/// Share of name and topic-word weight a page must have when it is read
+/// with the sentences of another page that name it: all of it (up to
+/// rounding). What another page says completes the question; it does not
+/// lift a share.
+pub const SAID_ELSEWHERE_MIN: f32 = 0.999;
 /// Share of name and topic weight the best clause must have.
 pub const LOCAL_MIN: f32 = 0.34;
 /// Share of the topic weight an unknown word may carry before the corpus is

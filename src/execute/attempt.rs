@@ -459,6 +459,13 @@ impl Runner<'_> {
         }
         let explicit_version =
             p.constraints.contains_key("year") || p.constraints.contains_key("revision");
+        let of_subject = matches!(
+            output,
+            Output::Entity { entity_type: Some(t) } if t == TITLE_TYPE
+        ) || matches!(
+            frame.answer,
+            Answer::Year | Answer::Date | Answer::Number | Answer::Place | Answer::Person
+        );
         let single = !matches!(output, Output::Entity { .. } | Output::Document);
         let unresolved_person = frame.first_person
             && self
@@ -627,6 +634,7 @@ impl Runner<'_> {
                         doc: c.doc,
                         passage,
                         speaking_of: verifying,
+                        of_subject,
                     };
                     match self.partner(frame, reader, &s.found.candidates, partner_of, ctx) {
                         Some((at, r)) => {
@@ -1045,7 +1053,9 @@ impl Runner<'_> {
             doc,
             passage,
             speaking_of,
+            of_subject,
         } = pairing;
+        let title = self.index.title_entity(doc);
         candidates
             .iter()
             .enumerate()
@@ -1053,12 +1063,27 @@ impl Runner<'_> {
             .filter(|(_, c)| c.doc != doc)
             .find_map(|(at, c)| {
                 let link = self.link(c.doc, doc, speaking_of)?;
-                let reader = if speaking_of {
-                    reader.with_saying(&link)
-                } else {
-                    reader.with_source(&link)
-                };
-                let reading = reader.read(passage);
+                // A proposal's page, read with the sentences of another page
+                // that name it: what they say is said of the proposal ("the
+                // Twilight series by Stephenie Meyer" and her page's birth
+                // date answer "When was the writer of the Twilight series
+                // born?"). Not for a passage asked for what it says ("What
+                // happens if I submit a claim after the deadline?"), which
+                // another page's words do not answer.
+                let names_it = of_subject
+                    && self
+                        .index
+                        .mentions(c.doc)
+                        .iter()
+                        .any(|m| Some(m.entity) == title);
+                // Words borrowed to complete the question, not to pass a
+                // share: the two say all of it ("a series of four *werewolf*
+                // novels" is not the vampire series' author); else the
+                // partner gives its names only.
+                let saying = (speaking_of || names_it)
+                    .then(|| reader.with_saying(&link).read(passage))
+                    .filter(|r| speaking_of || r.topic >= accept::SAID_ELSEWHERE_MIN);
+                let reading = saying.unwrap_or_else(|| reader.with_source(&link).read(passage));
                 accept::judge(frame, &reading, ctx)
                     .ok()
                     .map(|()| (at, reading))
@@ -1161,6 +1186,11 @@ struct Pairing<'p> {
     doc: u32,
     passage: &'p Passage,
     speaking_of: bool,
+    /// The step asks for a page's title, or for a value a page states of
+    /// its subject (a date, a number, a place, a person): a partner's
+    /// sentences that name the page say things of it (see
+    /// [`Runner::partner`]).
+    of_subject: bool,
 }
 
 /// The question's names split into the hop's key and the others. A name
