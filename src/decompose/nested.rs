@@ -837,6 +837,24 @@ mod tests {
     }
 
     #[test]
+    fn one_of_a_group_is_no_description() {
+        // The thing asked belongs to the group; the group is found as no
+        // one thing, in any partitive wording.
+        for q in [
+            "Which midfielder was one of the main players of Kestrel FC?",
+            "which drummer was one of the founders of The Tidewalkers",
+            "Were any of the members of The Tidewalkers from Cork?",
+        ] {
+            assert_eq!(find(q), None, "{q}");
+        }
+        // The description itself still is one.
+        assert_eq!(
+            find("Which drummer was the founder of The Tidewalkers?").map(|d| d.1),
+            Some("which founder of The Tidewalkers?".into())
+        );
+    }
+
+    #[test]
     fn a_relative_clause_describes_without_an_anchor() {
         // The clause's last name ends it ...
         assert_eq!(

@@ -1070,17 +1070,19 @@ impl Runner<'_> {
                 // born?"). Not for a passage asked for what it says ("What
                 // happens if I submit a claim after the deadline?"), which
                 // another page's words do not answer.
-                let names_it = of_subject
-                    && self
-                        .index
-                        .mentions(c.doc)
-                        .iter()
-                        .any(|m| Some(m.entity) == title);
+                let names_it = || {
+                    of_subject
+                        && self
+                            .index
+                            .mentions(c.doc)
+                            .iter()
+                            .any(|m| Some(m.entity) == title)
+                };
                 // Words borrowed to complete the question, not to pass a
                 // share: the two say all of it ("a series of four *werewolf*
                 // novels" is not the vampire series' author); else the
                 // partner gives its names only.
-                let saying = (speaking_of || names_it)
+                let saying = (speaking_of || names_it())
                     .then(|| reader.with_saying(&link).read(passage))
                     .filter(|r| speaking_of || r.topic >= accept::SAID_ELSEWHERE_MIN);
                 let reading = saying.unwrap_or_else(|| reader.with_source(&link).read(passage));

@@ -532,6 +532,19 @@ mod tests {
             asked("Where was the festival meant to take place?", Answer::Place),
             Some(WHERE.to_vec())
         );
+        // An abbreviation's period does not end the phrase; a word's does.
+        assert_eq!(
+            asked("in which St. Louis Cardinals season did he retire?", open),
+            Some(vec![Event])
+        );
+        assert_eq!(
+            asked("Which U.S. state is Oakridge in?", open),
+            Some(vec![Region])
+        );
+        assert_eq!(
+            asked("Which band. Singer Mara Quill left it?", open),
+            Some(vec![Ensemble])
+        );
         // Unknown kinds, frames and values ask no kind.
         assert_eq!(asked("which commander-in-chief stormed it?", open), None);
         assert_eq!(asked("What Indian government tag was given?", open), None);
