@@ -519,3 +519,145 @@ fn what_another_page_says_of_a_page_is_said_of_it() {
     }
     tally("said-elsewhere", &cases, MIN_SAID_ELSEWHERE);
 }
+
+/// A film's page that names its source novel in quotes, the novelist's
+/// page, an actress's page that names her series in quotes, an actor's.
+const HARBOUR_KEEPER: [(&str, &str, &str); 4] = [
+    (
+        "harbour-keeper",
+        "The Harbour Keeper (1994 film)",
+        "The Harbour Keeper is a 1994 drama film directed by Anna Wren and starring Tom \
+         Hale. It is set on a northern island before the war. It is based on the novel \
+         \"Salt and Silence, a Winter\" by Marek Olsen.",
+    ),
+    (
+        "olsen",
+        "Marek Olsen",
+        "Marek Olsen (12 May 1871 – 3 June 1940) was a Danish author and playwright.",
+    ),
+    (
+        "elena-brook",
+        "Elena Brook",
+        "Elena Brook (born 1990) is an English actress and singer. She is best known for \
+         her role as Mary Fell in \"Low Tide\". As of 2019, she plays the poet Anne Hale in \
+         the BBC series \"Quill\".",
+    ),
+    (
+        "tom-hale",
+        "Tom Hale",
+        "Tom Hale (born 1950) is an English actor known for his roles in historical dramas.",
+    ),
+];
+
+/// Cases of [`a_quoted_title_after_its_kind_is_the_thing`] that must pass.
+const MIN_QUOTED_TITLE: usize = 3;
+
+/// A work named in quotes right after the noun of its kind ("based on the
+/// novel "Dr. Gräsler, Badearzt" by Arthur Schnitzler", "in the TNT series
+/// "Will"", HotpotQA dev) is the thing that noun asks for, also when the
+/// corpus has no page for it: the quotes bound the name (a comma or a
+/// lowercase word inside it do not end it). A sentence that names another
+/// kind, or a writer of another nationality, does not answer.
+///
+/// Measured before the change (the engine at ad29504, this test as it is):
+/// 3 of 7 cases passed (the three that must not be answered). The novel
+/// asked late in the question ("… based on what novel?") was answered with
+/// its sentence and no value, the one asked first ("which novel that …")
+/// was blocked, the series asked as "which series …" had no value.
+#[test]
+fn a_quoted_title_after_its_kind_is_the_thing() {
+    let index = index(&HARBOUR_KEEPER);
+    let mut cases: Vec<(&str, bool, Report)> = Vec::new();
+    for (q, title) in [
+        (
+            "The Harbour Keeper was based on what novel?",
+            "Salt and Silence, a Winter",
+        ),
+        (
+            "The Harbour Keeper was based on what novel written by a Danish author?",
+            "Salt and Silence, a Winter",
+        ),
+        // Through the novel, which has no page.
+        (
+            "Who wrote the novel that The Harbour Keeper is based on?",
+            "Marek Olsen",
+        ),
+        (
+            "In which series on the BBC does Elena Brook play a poet?",
+            "Quill",
+        ),
+    ] {
+        let r = ask(&index, q);
+        let ok = all_supported(&r) && r.answer.contains(&format!("— {title}"));
+        cases.push((q, ok, r));
+    }
+    // No sentence says so: not the novel, not the series.
+    for q in [
+        "The Harbour Keeper was based on what play?",
+        "The Harbour Keeper was based on what novel written by a Swedish author?",
+        "Elena Brook plays in which ITV series?",
+    ] {
+        let r = ask(&index, q);
+        let ok = asked(&r).iter().any(|s| s.state != SlotState::Supported)
+            && !r.answer.contains("— Salt and Silence")
+            && !r.answer.contains("— Quill");
+        cases.push((q, ok, r));
+    }
+    tally("quoted-title", &cases, MIN_QUOTED_TITLE);
+}
+
+/// Cases of [`a_name_beside_its_kind_is_no_description`] that must pass.
+const MIN_NAME_BESIDE_KIND: usize = 4;
+
+/// A name written after its kind ("the 1990 film The Bachelor") names the
+/// thing; a bare participle after it belongs to the question's own verb
+/// ("Which novel *is* the film The Bachelor *based on*?"), not to a relative
+/// clause without its pronoun ("the film Tom Hale starred in"): HotpotQA's
+/// wording was first asked as "which 1990 film The Bachelor based on?", and
+/// "which film The Bachelor based on?" found another page and answered
+/// "which novel is He Who Can't Marry" as supported. A relative clause with
+/// a finite verb is still found first.
+///
+/// Measured before the change (the engine at ad29504, this test as it is):
+/// 4 of 6 cases passed; both "which novel is the … film The Harbour Keeper
+/// based on" wordings were blocked behind "which … film The Harbour Keeper
+/// based on?".
+#[test]
+fn a_name_beside_its_kind_is_no_description() {
+    let index = index(&HARBOUR_KEEPER);
+    let mut cases: Vec<(&str, bool, Report)> = Vec::new();
+    for (q, said) in [
+        (
+            "Which novel is the 1994 film The Harbour Keeper based on?",
+            "Salt and Silence, a Winter",
+        ),
+        (
+            "what novel was the drama film The Harbour Keeper based on",
+            "Salt and Silence, a Winter",
+        ),
+        (
+            "Who was the film The Harbour Keeper directed by?",
+            "Anna Wren",
+        ),
+        // A relative clause without its pronoun, its verb finite.
+        (
+            "What year was the film Tom Hale starred in released?",
+            "1994",
+        ),
+    ] {
+        let r = ask(&index, q);
+        let ok = all_supported(&r) && r.answer.contains(said);
+        cases.push((q, ok, r));
+    }
+    // No page says so.
+    for q in [
+        "Which novel is the series Quill based on?",
+        "Which play is the 1994 film The Harbour Keeper based on?",
+    ] {
+        let r = ask(&index, q);
+        let ok = asked(&r).iter().any(|s| s.state != SlotState::Supported)
+            && !r.answer.contains("— Salt and Silence");
+        cases.push((q, ok, r));
+    }
+    tally("name-beside-kind", &cases, MIN_NAME_BESIDE_KIND);
+}
