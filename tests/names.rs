@@ -550,7 +550,7 @@ const HARBOUR_KEEPER: [(&str, &str, &str); 4] = [
 ];
 
 /// Cases of [`a_quoted_title_after_its_kind_is_the_thing`] that must pass.
-const MIN_QUOTED_TITLE: usize = 3;
+const MIN_QUOTED_TITLE: usize = 6;
 
 /// A work named in quotes right after the noun of its kind ("based on the
 /// novel "Dr. Gräsler, Badearzt" by Arthur Schnitzler", "in the TNT series
@@ -563,7 +563,9 @@ const MIN_QUOTED_TITLE: usize = 3;
 /// 3 of 7 cases passed (the three that must not be answered). The novel
 /// asked late in the question ("… based on what novel?") was answered with
 /// its sentence and no value, the one asked first ("which novel that …")
-/// was blocked, the series asked as "which series …" had no value.
+/// was blocked, the series asked as "which series …" had no value. After:
+/// 6 of 7. Still failing: "Who wrote …?" of the novel found ("Salt and
+/// Silence, a Winter" by Marek Olsen: "by" is not read as "wrote").
 #[test]
 fn a_quoted_title_after_its_kind_is_the_thing() {
     let index = index(&HARBOUR_KEEPER);
@@ -607,7 +609,7 @@ fn a_quoted_title_after_its_kind_is_the_thing() {
 }
 
 /// Cases of [`a_name_beside_its_kind_is_no_description`] that must pass.
-const MIN_NAME_BESIDE_KIND: usize = 4;
+const MIN_NAME_BESIDE_KIND: usize = 6;
 
 /// A name written after its kind ("the 1990 film The Bachelor") names the
 /// thing; a bare participle after it belongs to the question's own verb
@@ -621,7 +623,7 @@ const MIN_NAME_BESIDE_KIND: usize = 4;
 /// Measured before the change (the engine at ad29504, this test as it is):
 /// 4 of 6 cases passed; both "which novel is the … film The Harbour Keeper
 /// based on" wordings were blocked behind "which … film The Harbour Keeper
-/// based on?".
+/// based on?". After: 6 of 6.
 #[test]
 fn a_name_beside_its_kind_is_no_description() {
     let index = index(&HARBOUR_KEEPER);

@@ -546,9 +546,23 @@ pub fn innermost(
             // A relative clause without its pronoun: the anchor, a verb
             // group and the preposition it strands ("the country Dai Jitao
             // is from", "the band Callum Reid sings in"). A name beside its
-            // kind ("the band The Tidewalkers formed in 1991") strands none.
+            // kind ("the band The Tidewalkers formed in 1991") strands none,
+            // and neither does the question's own participle closing it
+            // ("Which novel *is* the film The Bachelor *based on*?"; not
+            // "What was the band Ruth Mackay *played with* | named after?").
+            let be_before = i
+                .checked_sub(1)
+                .and_then(|b| w.get(b))
+                .is_some_and(|x| BE.contains(&x.bare.as_str()));
+            let participle_after = w.get(after(&w, r.1)).is_some_and(participle);
             end = verb_group(clause, &w, &names, after(&w, r.1), d.start)
-                .filter(|&(_, stranded)| stranded)
+                .filter(|&(g, stranded)| {
+                    let closes = clause.get(g..).is_some_and(|rest| {
+                        rest.trim_matches(|c: char| c.is_whitespace() || c == '?')
+                            .is_empty()
+                    });
+                    stranded && !(be_before && participle_after && closes)
+                })
                 .map(|(g, _)| g);
         }
         let Some(end) = end.map(|e| closing_quote(clause, from, e)) else {
@@ -590,6 +604,9 @@ fn closing_quote(clause: &str, from: usize, end: usize) -> usize {
     }
 }
 
+/// The forms of "be" a passive question opens its verb with ("Which novel
+/// *is* … based on?").
+const BE: &[&str] = &["is", "was", "are", "were"];
 /// Auxiliaries a verb group starts with.
 const AUXILIARIES: &[&str] = &[
     "is", "was", "are", "were", "be", "been", "has", "have", "had", "will", "did", "does", "do",
@@ -821,19 +838,51 @@ mod tests {
     /// [`find`] when the question names `title`, a catalog title, which is one
     /// name in place of the frame's names inside it.
     fn find_titled(q: &str, title: &str) -> (String, String) {
+        try_titled(q, title).unwrap()
+    }
+
+    /// [`find_titled`], None when no description is found.
+    fn try_titled(q: &str, title: &str) -> Option<(String, String)> {
         let at = q.find(title).unwrap();
         let end = at + title.len();
         let mut names = frame(q, Strictness::Question).names;
         names.retain(|&(s, e)| e <= at || s >= end);
         names.push((at, end));
-        let d = innermost(q, &names, &|_| true).unwrap();
-        (q[d.start..d.end].to_string(), d.question)
+        innermost(q, &names, &|_| true).map(|d| (q[d.start..d.end].to_string(), d.question))
     }
 
     /// [`find`] over a corpus that knows none of the question's names.
     fn find_unanchored(q: &str) -> Option<(String, String)> {
         let names = frame(q, Strictness::Question).names;
         innermost(q, &names, &|_| false).map(|d| (q[d.start..d.end].to_string(), d.question))
+    }
+
+    #[test]
+    fn a_participle_closing_a_passive_question_is_its_own() {
+        // "is … based on?": the question's verb, not a relative clause.
+        for (q, title) in [
+            (
+                "Which novel is the 1990 film The Bachelor based on?",
+                "The Bachelor",
+            ),
+            (
+                "what novel was the drama film The Bachelor based on",
+                "The Bachelor",
+            ),
+            ("Which city is the band Low Tide named after?", "Low Tide"),
+        ] {
+            assert_eq!(try_titled(q, title), None, "{q}");
+        }
+        // A relative clause without its pronoun: its verb is not the
+        // question's ("played with | named after"), or no be-form opens it.
+        assert_eq!(
+            find("What was the band Ruth Mackay played with named after?").map(|d| d.0),
+            Some("the band Ruth Mackay played with".to_string())
+        );
+        assert_eq!(
+            find("When was the band Iona Fraser plays for formed?").map(|d| d.0),
+            Some("the band Iona Fraser plays for".to_string())
+        );
     }
 
     #[test]

@@ -9,7 +9,11 @@
 //! thing; extraction ranks the titles it links nearest them. When every
 //! such place names someone the corpus has no page for ("guitarist Sean
 //! Dalgleish", "written by Judit Halasz"), the passage has answered: the
-//! thing exists but is no title, and no other title is the thing.
+//! thing exists but is no title, and no other title is the thing. A title in
+//! quotation marks is the words inside them ("the novel "Dr. Gräsler,
+//! Badearzt""); where the question asks its noun late ("… was based on what
+//! novel …?"), such a quoted title after each place of the noun is the
+//! thing.
 //!
 //! Guarantees: positions are byte ranges of the passage text on char
 //! boundaries; [`Head::unpaged`] is false when the head is never named.
@@ -38,6 +42,10 @@ pub struct Head {
     /// [`super::kind::is_role`]), which a page says in words, not only by
     /// its class.
     pub role: Option<String>,
+    /// Where no head is described, the places of the noun a `what`/`which`
+    /// phrase inside the question asks ("… was based on what *novel* …"):
+    /// a title quoted right after each names the thing ([`Head::unpaged`]).
+    asked: Vec<(usize, usize)>,
 }
 
 impl Head {
@@ -103,12 +111,26 @@ impl Head {
                 }
             }
         }
+        let asked_noun = described
+            .is_none()
+            .then(|| super::kind::asked_noun(&frame.question))
+            .flatten()
+            .map(|n| lexicon::lemma(&crate::analyze::stem(&n)));
+        let asked = match asked_noun {
+            Some(noun) => analyze::passage_terms(&p.text)
+                .into_iter()
+                .filter(|t| lexicon::lemma(&t.term) == noun)
+                .map(|t| (t.start, t.end))
+                .collect(),
+            None => Vec::new(),
+        };
         Head {
             described: described.is_some(),
             at,
             nouns,
             by_verb,
             role,
+            asked,
         }
     }
 
@@ -153,8 +175,8 @@ impl Head {
         let mentions = index.mentions(doc);
         let own = crate::index::catalog::title_base(&p.title).unwrap_or(&p.title);
         let names_unpaged = |&(_, end): &(usize, usize)| {
-            let at = name_start(&p.text, end);
-            let name = p.text.get(at..).unwrap_or("");
+            let (at, name_end) = name_after(&p.text, end);
+            let name = p.text.get(at..name_end).unwrap_or("");
             // A nationality before a noun ("a retired *Argentine*
             // footballer") names no one.
             let adjective = || {
@@ -170,7 +192,7 @@ impl Head {
                     // given name of several words ("Callum Reid and …");
                     // not "King George IV" for the "King" of a question's
                     // "King's College London".
-                    let named = normalized(name.get(..name_length(name)).unwrap_or(name));
+                    let named = normalized(name);
                     !given.iter().any(|g| {
                         named == *g
                             || (g.contains(' ')
@@ -192,10 +214,52 @@ impl Head {
             (true, &self.by_verb)
         };
         let all = described && !places.is_empty() && places.iter().all(names_unpaged);
-        let &(_, end) = places.first().filter(|_| all)?;
-        let start = name_start(&p.text, end);
-        Some((start, start + name_length(p.text.get(start..)?)))
+        if let Some(&(_, end)) = places.first().filter(|_| all) {
+            return Some(name_after(&p.text, end));
+        }
+        // A title quoted after each place of the noun asked.
+        let quoted =
+            |place: &(usize, usize)| quoted_title(&p.text, name_start(&p.text, place.1)).is_some();
+        let all = !self.asked.is_empty()
+            && self
+                .asked
+                .iter()
+                .all(|place| quoted(place) && names_unpaged(place));
+        let &(_, end) = self.asked.first().filter(|_| all)?;
+        Some(name_after(&p.text, end))
     }
+}
+
+/// Quotation marks a work's title is written in, opening and closing.
+const QUOTES: &[(char, char)] = &[('"', '"'), ('\u{201c}', '\u{201d}')];
+/// Most bytes of a quoted title.
+const QUOTED_MAX: usize = 80;
+
+/// The byte range of the name written right after the head place ending at
+/// `end` ([`name_start`]): a title in quotation marks ("the novel "Dr.
+/// Gräsler, Badearzt"", "the TNT series "Will"") is the words inside them,
+/// commas, periods and lowercase words included, when it opens with a
+/// capital and closes within [`QUOTED_MAX`] bytes on the same line; else the
+/// capitalised name there ([`name_length`]).
+fn name_after(text: &str, end: usize) -> (usize, usize) {
+    let start = name_start(text, end);
+    quoted_title(text, start)
+        .unwrap_or_else(|| (start, start + name_length(text.get(start..).unwrap_or(""))))
+}
+
+/// The byte range inside the quotation marks that open at `start`, when
+/// they hold a title ([`name_after`]).
+fn quoted_title(text: &str, start: usize) -> Option<(usize, usize)> {
+    let rest = text.get(start..)?;
+    QUOTES.iter().find_map(|&(open, close)| {
+        let inner = rest.strip_prefix(open)?;
+        let len = inner.find(close).filter(|&n| n <= QUOTED_MAX)?;
+        let title = inner.get(..len)?;
+        (title.starts_with(char::is_uppercase) && !title.contains('\n')).then(|| {
+            let at = start + open.len_utf8();
+            (at, at + len)
+        })
+    })
 }
 
 /// Where the " by" that gives a verb's agent starts, when it follows the
@@ -546,6 +610,28 @@ mod tests {
         ] {
             assert_eq!(head(q).as_deref(), Some(want), "{q}");
         }
+    }
+
+    #[test]
+    fn a_quoted_title_is_the_words_inside_its_quotes() {
+        let after = |t: &str, noun: &str| {
+            let end = t.find(noun).unwrap_or(0) + noun.len();
+            let (s, e) = name_after(t, end);
+            t[s..e].to_string()
+        };
+        let t = "It is based on the novel \"Dr. Gräsler, Badearzt\" by Arthur Schnitzler.";
+        assert_eq!(after(t, "novel"), "Dr. Gräsler, Badearzt");
+        let t = "she plays Kit Marlowe in the TNT series \u{201c}Will\u{201d}.";
+        assert_eq!(after(t, "series"), "Will");
+        // A name without quotes: its capitalised words.
+        assert_eq!(
+            after("the novel Salt Roads by Ada Moss", "novel"),
+            "Salt Roads"
+        );
+        // Quotes that open no title, or close too far, bound nothing.
+        assert_eq!(after("the novel \"a winter\" said", "novel"), "");
+        let long = format!("the novel \"A{}\" ends", " word".repeat(20));
+        assert_eq!(after(&long, "novel"), "");
     }
 
     #[test]
