@@ -14,6 +14,7 @@
 //! the page that is such a thing.
 //!
 //! Guarantees: a description has a determiner and a lowercase head noun
+//! (two joined by "and" before a relative clause are one head)
 //! (not a frame word such as "name" or "year", not a part or an event of its
 //! anchor such as "span" or "premiere", not a place's kind before its name:
 //! "the town of Antelope" is Antelope) followed by `of`, `from`, `in`, `by`,
@@ -394,11 +395,29 @@ pub fn innermost(
         let lead = modifier.map_or(0, |r| {
             w.iter().skip(i + 1).take_while(|x| x.start < r.1).count()
         });
-        let np: Vec<&Word> = w
+        let mut np: Vec<&Word> = w
             .iter()
             .skip(i + 1 + lead)
             .take_while(|x| np_word(x, &names))
             .collect();
+        // Two coordinated nouns before a relative clause are one head ("the
+        // singer and songwriter who …", "the musician and stand up comedian
+        // who …": a particle inside a compound).
+        let and = i + 1 + lead + np.len();
+        if !np.is_empty() && w.get(and).is_some_and(|x| x.bare == "and") {
+            let more: Vec<&Word> = w
+                .iter()
+                .skip(and + 1)
+                .take_while(|x| np_word(x, &names) || PARTICLES.contains(&x.bare.as_str()))
+                .collect();
+            let relative = w
+                .get(and + 1 + more.len())
+                .is_some_and(|x| RELATIVES.contains(&x.bare.as_str()));
+            if !more.is_empty() && relative {
+                np.extend(w.get(and));
+                np.extend(more);
+            }
+        }
         // After a name, a verb is the name's own ("The Texas Tech Red
         // Raiders *played* in …"): no head noun follows it.
         if modifier.is_some() && np.first().is_some_and(|x| verb_like(x)) {
@@ -522,7 +541,10 @@ pub fn innermost(
                 .or_else(|| {
                     let l = names.iter().filter(|r| inside(r)).map(|&(_, e)| e).max()?;
                     Some(closing_nouns(l))
-                });
+                })
+                // With the time it gives after that name ("who sang on
+                // Harbour Lights *in May 1998*").
+                .map(|l| time_adjunct(&w, l, stop).unwrap_or(l));
             let stop = clause.get(..stop).map_or(stop, |h| h.trim_end().len());
             let first = if relative_after_prep { k + 2 } else { k + 1 };
             let subject = w.get(first).and_then(|x| in_name(&names, x));
@@ -589,6 +611,43 @@ pub fn innermost(
         .clone();
     // What is left must still ask something.
     asks_without(clause, best.start, best.end).then_some(best)
+}
+
+/// Prepositions that open a time adjunct ("in May 1998", "on 7 June 2014").
+const TIME_PREPOSITIONS: &[&str] = &["in", "on", "during"];
+/// Most words of a time adjunct after its preposition ("7 June, 2014").
+const TIME_WORDS: usize = 3;
+
+/// The end of the time adjunct right after byte `at` — a preposition, then
+/// a date of at most [`TIME_WORDS`] words (a month, a day, a year or a
+/// decade, "the 1970s"), ending before `stop` and not at the clause's end
+/// (the main clause goes on after it) — when there is one.
+fn time_adjunct(w: &[Word], at: usize, stop: usize) -> Option<usize> {
+    let i = after(w, at);
+    if !TIME_PREPOSITIONS.contains(&w.get(i)?.bare.as_str()) {
+        return None;
+    }
+    let numeral = |b: &str, len: usize| b.len() <= len && b.chars().all(|c| c.is_ascii_digit());
+    let date_word = |x: &Word| {
+        let b = x.bare.as_str();
+        crate::analyze::lexicon::MONTHS.contains(&b)
+            || numeral(b, 4)
+            || b.strip_suffix('s')
+                .is_some_and(|d| d.len() == 4 && numeral(d, 4))
+    };
+    let mut j = i + 1;
+    if w.get(j).is_some_and(|x| x.bare == "the") {
+        j += 1;
+    }
+    let first = j;
+    while j < first + TIME_WORDS && w.get(j).is_some_and(|x| x.end <= stop && date_word(x)) {
+        j += 1;
+    }
+    let year = |x: &Word| x.bare.len() >= 4 && x.bare.starts_with(|c: char| c.is_ascii_digit());
+    let last = w
+        .get(j.checked_sub(1)?)
+        .filter(|_| j > first && j < w.len())?;
+    year(last).then_some(last.end)
 }
 
 /// `end`, moved past a closing quote when the description from `from`
@@ -882,6 +941,40 @@ mod tests {
         assert_eq!(
             find("When was the band Iona Fraser plays for formed?").map(|d| d.0),
             Some("the band Iona Fraser plays for".to_string())
+        );
+    }
+
+    #[test]
+    fn a_relative_clause_keeps_the_time_after_its_last_name() {
+        assert_eq!(
+            find("When was the singer who sang on Harbour Lights in May 1998 born?").map(|d| d.1),
+            Some("which singer who sang on Harbour Lights in May 1998?".into())
+        );
+        assert_eq!(
+            find("Where was the label that signed The Tidewalkers on 7 June 1990 based?")
+                .map(|d| d.1),
+            Some("which label that signed The Tidewalkers on 7 June 1990?".into())
+        );
+        // Not a place after "in", nor a year that ends the question.
+        let w = words("the band that released Harbour Lights in Leith was");
+        assert_eq!(time_adjunct(&w, 37, 100), None);
+        let w = words("the band that released Harbour Lights in 1998 was");
+        assert_eq!(time_adjunct(&w, 37, 100), Some(45));
+        let w = words("the band that released Harbour Lights in 1998");
+        assert_eq!(time_adjunct(&w, 37, 100), None);
+    }
+
+    #[test]
+    fn two_coordinated_nouns_before_a_relative_clause_are_one_head() {
+        assert_eq!(
+            find("Where was the singer and songwriter who sang on Harbour Lights born?")
+                .map(|d| d.1),
+            Some("which singer and songwriter who sang on Harbour Lights?".into())
+        );
+        assert_eq!(
+            find("where was the musician and stand up comedian who recorded Darkside born")
+                .map(|d| d.1),
+            Some("which musician and stand up comedian who recorded Darkside?".into())
         );
     }
 
