@@ -590,10 +590,24 @@ pub fn innermost(
         let Some(end) = end.map(|e| closing_quote(clause, from, e)) else {
             continue;
         };
+        // A clause set off by commas ("the English actor, who was born 25
+        // June 1961, appear?") is asked without them, and its closing comma
+        // goes with it.
+        let opening = clause
+            .get(head.end..next.start)
+            .is_some_and(|gap| gap.trim() == ",");
+        let closing = opening && clause.get(end..).is_some_and(|r| r.starts_with(','));
         let text = clause.get(from..end).unwrap_or("");
+        let cut = head.end.saturating_sub(from);
+        let text = match (text.get(..cut), text.get(cut..)) {
+            (Some(noun), Some(rest)) if opening => {
+                format!("{noun}{}", rest.trim_start_matches(','))
+            }
+            _ => text.to_string(),
+        };
         found.push(Description {
             start: d.start,
-            end,
+            end: if closing { end + 1 } else { end },
             question: format!("which {text}?"),
             unanchored_role,
         });
@@ -962,6 +976,15 @@ mod tests {
         assert_eq!(time_adjunct(&w, 37, 100), Some(45));
         let w = words("the band that released Harbour Lights in 1998");
         assert_eq!(time_adjunct(&w, 37, 100), None);
+    }
+
+    #[test]
+    fn a_clause_set_off_by_commas_is_asked_without_them() {
+        let q = "Which season of Alias does the English actor, who was born 25 June 1961, appear?";
+        let (text, question) = find(q).unwrap_or_default();
+        assert_eq!(question, "which English actor who was born 25 June 1961?");
+        // The closing comma goes with the description: "does {q1} appear?".
+        assert_eq!(text, "the English actor, who was born 25 June 1961,");
     }
 
     #[test]
