@@ -1174,6 +1174,15 @@ fn cases() -> Vec<Case> {
         ]),
         case(Help, PUBLIC, "境内差旅住宿费标准是多少？", &[MISSING]).never(&["30"]),
         case(Help, PUBLIC, "签证费可以报销吗？", &[MISSING]),
+        // A run of pairs the corpus lacks between two written words (销款,
+        // 款付, 付到 in 报销款付到哪里), each of its characters written in the
+        // corpus, is read across words too; a word whose characters the
+        // corpus never writes (签证, 银行) is still asked.
+        case(Help, PUBLIC, "境内报销款付到哪里？", &[ok(&["travel-2026-pay"], &["工资卡"])]),
+        case(Help, PUBLIC, "审批通过后，境内报销款几天内付到？", &[ok(&["travel-2026-pay"], &["5"])]),
+        case(Help, PUBLIC, "Where is the money for an approved domestic claim paid to?", &[ok(&["travel-2026-pay-en"], &["salary account"])]),
+        case(Help, PUBLIC, "境内报销款付到哪家银行？", &[MISSING]),
+        case(Help, PUBLIC, "境内签证费付到哪里？", &[MISSING]),
         case(Help, PUBLIC, "境外报销要附什么照片？", &[MISSING]),
         // A fact only a superseded document states, with no current revision
         // of that document: missing, not a stale rule.
