@@ -111,6 +111,23 @@ impl Head {
                 }
             }
         }
+        // A name the question sets before its closing head ("which *TNT*
+        // series?"): the places it is written before, when there are any
+        // ("the TNT series "Will"", not "the Starz series Camelot").
+        let modifiers = closing_modifiers(frame);
+        let qualified = |&(start, _): &(usize, usize)| {
+            let before = p.text.get(..start).unwrap_or("");
+            let near: Vec<&str> = before
+                .rsplit(|c: char| c.is_whitespace())
+                .take(3)
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .collect();
+            modifiers.iter().any(|m| near.contains(&m.as_str()))
+        };
+        if !modifiers.is_empty() && nouns.iter().any(qualified) {
+            nouns.retain(qualified);
+            at.retain(qualified);
+        }
         let asked_noun = described
             .is_none()
             .then(|| super::kind::asked_noun(&frame.question))
@@ -537,6 +554,26 @@ fn described_head(frame: &Frame) -> Option<&Term> {
     let phrase = q.get(..last.start)?.rsplit_once(" which ")?.1;
     let closing = q.get(last.end..)?.trim() == "?";
     (closing && phrase.split_whitespace().count() < 4 && !phrase.contains(',')).then_some(last)
+}
+
+/// The capitalised words of a closing "… which X N?" phrase before its head
+/// noun ("TNT" in "… a cast member of which TNT show?"); empty otherwise.
+fn closing_modifiers(frame: &Frame) -> Vec<String> {
+    let q = frame.question.as_str();
+    let Some(last) = frame.terms.last() else {
+        return Vec::new();
+    };
+    if described_head(frame).is_none_or(|h| h.start != last.start) {
+        return Vec::new();
+    }
+    let Some((_, phrase)) = q.get(..last.start).and_then(|b| b.rsplit_once(" which ")) else {
+        return Vec::new();
+    };
+    phrase
+        .split_whitespace()
+        .filter(|w| w.starts_with(char::is_uppercase))
+        .map(str::to_string)
+        .collect()
 }
 
 /// True when the word at `start` is capitalised and does not open a
