@@ -423,6 +423,26 @@ pub fn child_terms(term: &str) -> &'static [&'static str] {
     }
 }
 
+/// Nouns a page uses for the same kind of thing a question asks by another
+/// ("which TNT *show*": "the TNT *series* "Will""), one group per line.
+const SAME_KIND: &[&str] = &["show series programme program"];
+
+/// True when the terms `a` and `b` (analyzer terms) name the same kind of
+/// thing by different nouns ([`SAME_KIND`]); false for the same term.
+pub fn same_kind(a: &str, b: &str) -> bool {
+    static STEMMED: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    let groups = STEMMED.get_or_init(|| {
+        SAME_KIND
+            .iter()
+            .map(|g| g.split_whitespace().map(super::stem).collect())
+            .collect()
+    });
+    a != b
+        && groups
+            .iter()
+            .any(|g| g.iter().any(|x| x == a) && g.iter().any(|x| x == b))
+}
+
 /// Kinds of people by the narrower words a page calls them: a novelist is a
 /// writer, a drummer a musician ("Are both A and B science fiction
 /// *writers*?" of "an American fantasy and science fiction *novelist*").
@@ -756,6 +776,16 @@ pub fn negates_zh(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_show_is_a_series() {
+        let kind = |a: &str, b: &str| same_kind(&crate::analyze::stem(a), &crate::analyze::stem(b));
+        assert!(kind("show", "series"));
+        assert!(kind("programme", "show"));
+        assert!(!kind("show", "show"));
+        assert!(!kind("show", "film"));
+        assert!(!kind("series", "album"));
+    }
 
     #[test]
     fn events_begin_or_end() {

@@ -88,7 +88,7 @@ impl Head {
                     continue;
                 }
                 let l = lexicon::lemma(&t.term);
-                if l == noun {
+                if l == noun || lexicon::same_kind(&noun, &l) {
                     nouns.push((t.start, t.end));
                 }
                 let by = (subject.as_ref() == Some(&l))
@@ -102,6 +102,7 @@ impl Head {
                 let doer = || lexicon::names_doer(&t.term, &noun);
                 if l == noun
                     || kin.contains(&l.as_str())
+                    || lexicon::same_kind(&noun, &l)
                     || verb.as_ref() == Some(&l)
                     || doer()
                     || relation.as_ref() == Some(&l)
