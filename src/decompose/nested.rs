@@ -372,12 +372,14 @@ pub fn innermost(
         if !DETERMINERS.contains(&d.bare.as_str()) {
             continue;
         }
+        // The determiner follows a form of "be".
+        let be_before = i
+            .checked_sub(1)
+            .and_then(|p| w.get(p))
+            .is_some_and(|p| BE.contains(&p.bare.as_str()));
         // "X was a station situated on Y": an indefinite predicate of a
         // copula describes its subject, no other thing to find first.
-        let predicate = matches!(d.bare.as_str(), "a" | "an")
-            && i.checked_sub(1)
-                .and_then(|p| w.get(p))
-                .is_some_and(|p| matches!(p.bare.as_str(), "is" | "was" | "are" | "were"));
+        let predicate = matches!(d.bare.as_str(), "a" | "an") && be_before;
         // "one of the main players of X": the thing asked is one of a group
         // the clause names, not a thing the group's description finds.
         let partitive = i.checked_sub(2).and_then(|p| w.get(p..i)).is_some_and(
@@ -572,10 +574,6 @@ pub fn innermost(
             // and neither does the question's own participle closing it
             // ("Which novel *is* the film The Bachelor *based on*?"; not
             // "What was the band Ruth Mackay *played with* | named after?").
-            let be_before = i
-                .checked_sub(1)
-                .and_then(|b| w.get(b))
-                .is_some_and(|x| BE.contains(&x.bare.as_str()));
             let participle_after = w.get(after(&w, r.1)).is_some_and(participle);
             end = verb_group(clause, &w, &names, after(&w, r.1), d.start)
                 .filter(|&(g, stranded)| {
@@ -677,8 +675,8 @@ fn closing_quote(clause: &str, from: usize, end: usize) -> usize {
     }
 }
 
-/// The forms of "be" a passive question opens its verb with ("Which novel
-/// *is* … based on?").
+/// The finite forms of "be": a copula ("X *was* a station …"), or the verb a
+/// passive question opens with ("Which novel *is* … based on?").
 const BE: &[&str] = &["is", "was", "are", "were"];
 /// Auxiliaries a verb group starts with.
 const AUXILIARIES: &[&str] = &[
@@ -765,9 +763,7 @@ fn verb_group(
     // A copula, a noun phrase and the preposition it strands ("that William
     // Flannery was an architect for | entered …", "which Anna Brodie was the
     // producer of | was recorded …").
-    let copula = w
-        .get(i - 1)
-        .is_some_and(|x| matches!(x.bare.as_str(), "is" | "was" | "are" | "were"));
+    let copula = w.get(i - 1).is_some_and(|x| BE.contains(&x.bare.as_str()));
     if !main
         && copula
         && w.get(i)
@@ -876,9 +872,8 @@ fn asks_who(rest: &str) -> bool {
         .map(|x| x.bare)
         .filter(|b| !b.starts_with('{'))
         .collect();
-    let be = |b: &str| matches!(b, "is" | "was" | "are" | "were");
     match w.as_slice() {
-        [who, verb] => who == "who" && be(verb),
+        [who, verb] => who == "who" && BE.contains(&verb.as_str()),
         [one] => matches!(one.as_str(), "who's" | "who\u{2019}s"),
         _ => false,
     }

@@ -69,7 +69,21 @@ impl Head {
         let mut nouns = Vec::new();
         let mut by_verb = Vec::new();
         let mut role = None;
-        if let Some(h) = described.or(frame.terms.first()) {
+        let head = described.or(frame.terms.first());
+        // Where no head is described, the noun a `what`/`which` phrase
+        // inside the question asks ([`Head::asked`]).
+        let asked_noun = described
+            .is_none()
+            .then(|| super::kind::asked_noun(&frame.question))
+            .flatten()
+            .map(|n| lexicon::lemma(&crate::analyze::stem(&n)));
+        // The passage's terms, read once for both.
+        let terms = if head.is_some() || asked_noun.is_some() {
+            analyze::passage_terms(&p.text)
+        } else {
+            Vec::new()
+        };
+        if let Some(h) = head {
             let noun = lexicon::lemma(&h.term);
             let word = frame.question.get(h.start..).unwrap_or("");
             let verb = analyze::words(word.split_whitespace().next().unwrap_or(""))
@@ -81,14 +95,15 @@ impl Head {
                 .question
                 .get(h.start..h.end)
                 .is_some_and(|w| !w.starts_with(char::is_uppercase));
-            for t in analyze::passage_terms(&p.text) {
+            for t in &terms {
                 // A capitalised word inside a sentence is part of a name
                 // ("The Lantern *Keeper*" for "the lighthouse keeper in …").
                 if asked_lowercase && in_name(&p.text, t.start) {
                     continue;
                 }
                 let l = lexicon::lemma(&t.term);
-                if l == noun || lexicon::same_kind(&noun, &l) {
+                let of_kind = l == noun || lexicon::same_kind(&noun, &l);
+                if of_kind {
                     nouns.push((t.start, t.end));
                 }
                 let by = (subject.as_ref() == Some(&l))
@@ -100,9 +115,8 @@ impl Head {
                 // The doer of the question's verb, named by its agent noun
                 // ("Drummer Ruth Mackay" for "Who drummed on …?").
                 let doer = || lexicon::names_doer(&t.term, &noun);
-                if l == noun
+                if of_kind
                     || kin.contains(&l.as_str())
-                    || lexicon::same_kind(&noun, &l)
                     || verb.as_ref() == Some(&l)
                     || doer()
                     || relation.as_ref() == Some(&l)
@@ -115,7 +129,7 @@ impl Head {
         // A name the question sets before its closing head ("which *TNT*
         // series?"): the places it is written before, when there are any
         // ("the TNT series "Will"", not "the Starz series Camelot").
-        let modifiers = closing_modifiers(frame);
+        let modifiers = closing_modifiers(frame, described);
         let qualified = |&(start, _): &(usize, usize)| {
             let before = p.text.get(..start).unwrap_or("");
             let near: Vec<&str> = before
@@ -129,14 +143,9 @@ impl Head {
             nouns.retain(qualified);
             at.retain(qualified);
         }
-        let asked_noun = described
-            .is_none()
-            .then(|| super::kind::asked_noun(&frame.question))
-            .flatten()
-            .map(|n| lexicon::lemma(&crate::analyze::stem(&n)));
         let asked = match asked_noun {
-            Some(noun) => analyze::passage_terms(&p.text)
-                .into_iter()
+            Some(noun) => terms
+                .iter()
                 .filter(|t| lexicon::lemma(&t.term) == noun)
                 .map(|t| (t.start, t.end))
                 .collect(),
@@ -558,13 +567,14 @@ fn described_head(frame: &Frame) -> Option<&Term> {
 }
 
 /// The capitalised words of a closing "… which X N?" phrase before its head
-/// noun ("TNT" in "… a cast member of which TNT show?"); empty otherwise.
-fn closing_modifiers(frame: &Frame) -> Vec<String> {
+/// noun ("TNT" in "… a cast member of which TNT show?"), when `described`
+/// ([`described_head`]) is that noun; empty otherwise.
+fn closing_modifiers(frame: &Frame, described: Option<&Term>) -> Vec<String> {
     let q = frame.question.as_str();
     let Some(last) = frame.terms.last() else {
         return Vec::new();
     };
-    if described_head(frame).is_none_or(|h| h.start != last.start) {
+    if described.is_none_or(|h| h.start != last.start) {
         return Vec::new();
     }
     let Some((_, phrase)) = q.get(..last.start).and_then(|b| b.rsplit_once(" which ")) else {
