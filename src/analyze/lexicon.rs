@@ -495,8 +495,29 @@ pub fn agent_verb(word: &str) -> Option<String> {
 
 /// The verbs an agent noun may be made from: the noun without `-er`/`-or`,
 /// then with a final `e` restored, then with a doubled consonant undone
-/// ("drummer": "drumm", "drumme", "drum"). `None` without such an ending.
-fn agent_roots(word: &str) -> Option<impl Iterator<Item = String>> {
+/// ("drummer": "drumm", "drumme", "drum"); then, for a closed compound, its
+/// head agent noun's verb, when that is a listed verb of four letters or
+/// more written out ("screen*writer*", "ship*builder*": "write", "build";
+/// not "act" of "char*acter*"). `None` without such an ending.
+fn agent_roots(word: &str) -> Option<impl Iterator<Item = String> + '_> {
+    let direct = roots(word)?;
+    let compound = word
+        .char_indices()
+        .map(|(i, _)| i)
+        .filter(move |&i| i >= COMPOUND_PREFIX && word.len() - i >= COMPOUND_HEAD)
+        .filter_map(|i| word.get(i..))
+        .flat_map(|head| roots(head).into_iter().flatten())
+        .filter(|v| v.len() >= 4 && tables().bases.contains_key(v.as_str()));
+    Some(direct.chain(compound))
+}
+
+/// The shortest first word of a closed compound agent noun ("screen").
+const COMPOUND_PREFIX: usize = 3;
+/// The shortest head agent noun of a closed compound ("maker").
+const COMPOUND_HEAD: usize = 5;
+
+/// [`agent_roots`] of a word read as one agent noun.
+fn roots(word: &str) -> Option<impl Iterator<Item = String>> {
     let root = word
         .strip_suffix("er")
         .or_else(|| word.strip_suffix("or"))?;
@@ -812,11 +833,27 @@ mod tests {
             ("inventor", "invented"),
             ("editor", "edits"),
             ("designer", "designed"),
+            // A closed compound names its head agent noun's verb.
+            ("screenwriter", "written"),
+            ("songwriter", "wrote"),
+            ("shipbuilder", "built"),
+            ("filmmaker", "made"),
         ] {
             assert_eq!(agent_verb(noun), Some(stem(form)), "{noun}");
         }
         for noun in [
-            "water", "number", "order", "matter", "answer", "member", "river",
+            "water",
+            "number",
+            "order",
+            "matter",
+            "answer",
+            "member",
+            "river",
+            // Not compounds: "char-acter", "s-lender", "com-puter".
+            "character",
+            "slender",
+            "computer",
+            "creditor",
         ] {
             assert_eq!(agent_verb(noun), None, "{noun}");
         }

@@ -805,6 +805,13 @@ impl Runner<'_> {
                     partner,
                 });
             }
+            // The page of the name the question gives says the described
+            // thing has no page: no title another passage proposed is it
+            // ("written by Oda Marsh" on the film's page, not the director
+            // whose page calls him a screenwriter).
+            if last && names_title(&frame.question, &passage.title) {
+                j.accepted.retain(|a| a.at == i);
+            }
             if last || (!single && j.applicable.len() >= self.options.evidence) {
                 break;
             }

@@ -1199,6 +1199,10 @@ pub struct Reader<'a> {
     /// (every rule of [`Reader::scan`] compares a word, or its base form,
     /// with a stem of the same first two letters).
     forms: Vec<&'static str>,
+    /// Per question word, the verb its agent noun names the doer of, as
+    /// its term ("screenwriter": "write"): a passage states the role by the
+    /// verb ("written by Oda Marsh" of "the screenwriter of Harrow Lane").
+    doers: Vec<Option<String>>,
     /// For a hop, which of `words` the source passage (the one the hop's
     /// key came from) names: they count as given, since the two passages
     /// of a chain answer the question together. Empty otherwise.
@@ -1261,11 +1265,19 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(frame: &'a Frame, words: &'a [Weighted], source: Option<&Passage>) -> Self {
+        let doers: Vec<Option<String>> = words
+            .iter()
+            .map(|w| written(frame, w).and_then(|word| lexicon::agent_verb(&word)))
+            .collect();
         let mut prefixes: Vec<Key> = Vec::new();
-        for w in words {
-            let forms = lexicon::forms_of(&w.stem).map(|f| -> &str { f });
+        for (w, doer) in words.iter().zip(&doers) {
+            let stems = std::iter::once(w.stem.as_str()).chain(doer.as_deref());
+            let forms = stems
+                .clone()
+                .flat_map(lexicon::forms_of)
+                .map(|f| -> &str { f });
             let kin = lexicon::child_terms(&w.stem).iter().copied();
-            for s in std::iter::once(w.stem.as_str()).chain(forms).chain(kin) {
+            for s in stems.chain(forms).chain(kin) {
                 let p = key(s);
                 if !prefixes.contains(&p) {
                     prefixes.push(p);
@@ -1281,6 +1293,7 @@ impl<'a> Reader<'a> {
             words,
             prefixes,
             forms,
+            doers,
             in_source: Vec::new(),
             source_as_name: Vec::new(),
             source_says: false,
@@ -1336,6 +1349,7 @@ impl<'a> Reader<'a> {
             words: self.words,
             prefixes: self.prefixes.clone(),
             forms: self.forms.clone(),
+            doers: self.doers.clone(),
             in_source: or(&scan.in_text),
             source_as_name: or(&scan.as_name),
             source_says: false,
@@ -1512,12 +1526,14 @@ impl<'a> Reader<'a> {
         // passage's "Southern African trees", "Korea": "Korean").
         let family = |stem: &str| {
             find(stem).or_else(|| {
-                words.iter().position(|w| {
-                    (w.role == Role::Name
-                        && w.stem.len() >= 4
-                        && stem
-                            .strip_prefix(w.stem.as_str())
-                            .is_some_and(|rest| matches!(rest, "n" | "an" | "ian")))
+                words.iter().zip(&self.doers).position(|(w, doer)| {
+                    // An agent noun's verb: "written" for "screenwriter".
+                    matches!(w.role, Role::Soft | Role::Topic) && doer.as_deref() == Some(stem)
+                        || (w.role == Role::Name
+                            && w.stem.len() >= 4
+                            && stem
+                                .strip_prefix(w.stem.as_str())
+                                .is_some_and(|rest| matches!(rest, "n" | "an" | "ian")))
                         || w.role == Role::Soft
                             && ((stem.len() >= 4
                                 && w.stem.len() >= 4
