@@ -1101,6 +1101,17 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "Which port does the database listen on?", &[MISSING]),
         case(Docs, PUBLIC, "How do I install the CLI and how do I migrate the database?", &[INSTALL, MISSING])
             .says(&["migrate the database"]),
+        // A how-to's act must be one the passage speaks of: the page that
+        // names the agents and a version (`skiff version` prints them) does
+        // not say how to roll anything back, and no page says how to
+        // downgrade the agents. Asking to see or check something is
+        // answered by the page that shows it.
+        case(Docs, PUBLIC, "how can I roll the agents back to a previous version", &[MISSING]).never(&["skiff version"]),
+        case(Docs, PUBLIC, "How do I revert the CLI to an older version?", &[MISSING]).never(&["skiff version"]),
+        case(Docs, PUBLIC, "How do I pin the agents to an older version?", &[MISSING]).never(&["skiff version"]),
+        case(Docs, PUBLIC, "How do I roll back a deploy to an older release?", &[ok(&["rollback#roll-back-a-deploy", "rollback#roll-back-to-a-specific-release"], &["skiff rollback"])]),
+        case(Docs, PUBLIC, "How do I see which version of the CLI I have?", &[ok(&["install#verify-the-install"], &["skiff version"])]),
+        case(ZhDocs, PUBLIC, "怎么把代理回滚到旧版本？", &[MISSING]).never(&["7420"]),
         // ---- a site whose answers use other words --------------------------------
         case(Backups, PUBLIC, "how long are snapshots kept?", &[ok(&["backups#retention"], &["14"])]),
         case(Backups, PUBLIC, "How long does Skiff retain snapshots?", &[ok(&["backups#retention"], &["14"])]),
