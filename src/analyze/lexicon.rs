@@ -552,6 +552,21 @@ pub fn names_doer(noun: &str, verb: &str) -> bool {
 /// without the word.
 pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 
+/// Verbs a how-to asks with to learn or reach something, not to change it
+/// ("how do I *check* the CLI version?", "*see* which version I have"): any
+/// instruction about the thing answers them, in whatever words it acts.
+const INQUIRY_VERBS: &[&str] = &[
+    "access", "check", "find", "get", "know", "learn", "look", "open", "read", "reach", "see",
+    "show", "tell", "view", "watch",
+];
+
+/// True when a lowercase word is a form of a verb that asks to learn or
+/// reach something ([`INQUIRY_VERBS`]).
+pub fn asks_to_learn(word: &str) -> bool {
+    let base = lemma(&super::stem(word));
+    INQUIRY_VERBS.iter().any(|v| super::stem(v) == base)
+}
+
 /// Stems of the verbs that ask where a thing is ("based in what city",
 /// "where is it located", "headquartered"): a place answers them in any
 /// words ("works at Northwind Labs in Lisbon").

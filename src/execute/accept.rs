@@ -28,6 +28,7 @@
 
 use super::read::{Reading, Weighted};
 use crate::analyze::fold::Lower;
+use crate::analyze::lexicon;
 use crate::decompose::frame::{Answer, Frame, Role};
 
 /// Share of the question's names a passage must name in full: one name of
@@ -68,6 +69,8 @@ pub enum Rejection {
     Head(String),
     /// The matching words are spread over the passage, not in one clause.
     Spread,
+    /// A how-to whose act (the verb, as written) the passage never speaks of.
+    Act(String),
     /// No value of the expected kind in the answering sentence.
     Kind(Answer),
     /// The answering sentence does not name the kind of thing asked.
@@ -93,6 +96,7 @@ impl Rejection {
             }
             Rejection::Head(phrase) => format!("no passage speaks of the {phrase}"),
             Rejection::Spread => "no passage answers it in one place".into(),
+            Rejection::Act(act) => format!("no passage says how to {act}"),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
             Rejection::Noun(n) => format!("no passage names the {n} asked for"),
             Rejection::Nationality(nation, noun) => {
@@ -286,6 +290,15 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     {
         return Err(Rejection::Topic((reading.soft * 100.0).round() as u32));
     }
+    // A how-to's act must be one the passage speaks of: "how do I roll the
+    // agents back?" is not answered by "Run `skiff version`", which names
+    // the agents and says nothing of rolling back (asking to see or check
+    // a thing is answered by whatever shows it).
+    if frame.answer == Answer::Procedure && reading.soft <= 0.0 && !ctx.cued {
+        if let Some(act) = act(frame) {
+            return Err(Rejection::Act(act));
+        }
+    }
     if !reading.typed && !cue_stands_in {
         return Err(Rejection::Kind(frame.answer));
     }
@@ -298,10 +311,40 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     Ok(())
 }
 
+/// The act a how-to asks about: its first soft word that is a verb and
+/// does not ask to learn something ([`lexicon::asks_to_learn`]), as
+/// written; `None` when there is none.
+fn act(frame: &Frame) -> Option<String> {
+    frame.with_role(Role::Soft).find_map(|t| {
+        let word = frame.question.get(t.start..t.end)?.lower();
+        (lexicon::is_verb(&word) && !lexicon::asks_to_learn(&word)).then_some(word)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{another_generation, Rejection};
     use crate::decompose::frame::{frame, Strictness};
+
+    #[test]
+    fn a_how_to_asks_about_its_first_verb_that_changes_something() {
+        let act = |q: &str| super::act(&frame(q, Strictness::Question));
+        assert_eq!(
+            act("How do I roll back the agents?").as_deref(),
+            Some("roll")
+        );
+        assert_eq!(
+            act("how can I revert the CLI to an older version").as_deref(),
+            Some("revert")
+        );
+        // Asking to learn or reach something names no act.
+        assert_eq!(act("how do I check the CLI version?"), None);
+        assert_eq!(act("How can I see which version I have?"), None);
+        assert_eq!(
+            Rejection::Act("roll".into()).reason(),
+            "no passage says how to roll"
+        );
+    }
 
     #[test]
     fn a_nationality_rejection_names_the_thing_asked() {
