@@ -842,7 +842,7 @@ fn a_compound_role_noun_names_its_verb() {
 }
 
 /// Cases of [`a_verb_that_places_a_thing_need_not_be_written`] that must pass.
-const MIN_FOUND_IN: usize = 0;
+const MIN_FOUND_IN: usize = 6;
 
 /// "Is X found in Y?" asks where X is: a page that places it in Y in other
 /// words ("a genus of Southern African shrubs") answers it, as "Where is X
@@ -852,7 +852,8 @@ const MIN_FOUND_IN: usize = 0;
 ///
 /// Measured before the change (the engine at 204eea3, this test as it is):
 /// 2 of 7 cases passed (the two distractors); every placed thing was not
-/// found.
+/// found. After: 6 of 7 (still failing: "found all over the world" over "on
+/// all continents", which names no place).
 #[test]
 fn a_verb_that_places_a_thing_need_not_be_written() {
     let index = index(&[

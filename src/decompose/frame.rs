@@ -1285,6 +1285,33 @@ pub fn frame(question: &str, strictness: Strictness) -> Frame {
     analyze::memoized(memo, question, || read(question, strictness))
 }
 
+/// Prepositions a yes/no question gives a thing's place with ("found *in*
+/// Africa").
+const PLACING: &[&str] = &["in", "at", "on", "near", "within", "inside"];
+/// Most words after the preposition to the place's name.
+const PLACE_WORDS: usize = 4;
+
+/// True when the term at `range` of `question` is a verb that says where a
+/// thing is ([`lexicon::PLACE_VERBS`], or "found" as the participle of
+/// "find") and a place name follows it after a preposition ("Is Velmaria
+/// *found* in Africa?", "Is Tarn Varley *situated* in the north of
+/// England?"): what it asks is whether the thing is in that place, which a
+/// page may say without the verb ("a genus of Southern African shrubs").
+/// Not "founded", whose term is also "found".
+pub fn places_a_thing(question: &str, (start, end): (usize, usize), term: &str) -> bool {
+    let written = question.get(start..end).unwrap_or("");
+    let locating = lexicon::PLACE_VERBS.contains(&term) || written.eq_ignore_ascii_case("found");
+    let mut after = question.get(end..).unwrap_or("").split_whitespace();
+    let preposition = after
+        .next()
+        .is_some_and(|p| PLACING.contains(&p.lower().as_str()));
+    // A name within a few words ("in the north of England").
+    let place = after
+        .take(PLACE_WORDS)
+        .any(|w| w.starts_with(char::is_uppercase));
+    locating && preposition && place
+}
+
 /// [`frame`], without the memo.
 fn read(question: &str, strictness: Strictness) -> Frame {
     let zh = is_cjk_text(question);
@@ -1363,6 +1390,8 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 || (answer == Answer::Place
                     && !both
                     && lexicon::PLACE_VERBS.contains(&t.term.as_str()))
+                // "Is Velmaria *found* in Africa?": the place says it.
+                || (answer == Answer::YesNo && places_a_thing(question, (t.start, t.end), &t.term))
             {
                 Role::Soft
             } else {
@@ -1416,6 +1445,46 @@ mod tests {
     use super::*;
     use crate::decompose::patterns;
     use crate::model::Output;
+
+    #[test]
+    fn a_verb_placing_a_thing_before_a_named_place_is_soft() {
+        let role = |q: &str, word: &str| {
+            let f = frame(q, Strictness::Question);
+            let at = q.find(word).unwrap();
+            f.terms.iter().find(|t| t.start == at).map(|t| t.role)
+        };
+        assert_eq!(
+            role("Is Velmaria found in Africa?", "found"),
+            Some(Role::Soft)
+        );
+        assert_eq!(
+            role(
+                "Is Tarn Varley situated in the north of England?",
+                "situated"
+            ),
+            Some(Role::Soft)
+        );
+        // No place named after it; and "founded" is no placing verb.
+        assert_eq!(
+            role("Is the situated lake deep?", "situated"),
+            Some(Role::Topic)
+        );
+        assert!(!places_a_thing(
+            "Was Nike founded in Oregon?",
+            (8, 15),
+            "found"
+        ));
+        assert!(places_a_thing(
+            "Is Velmaria found in Africa?",
+            (12, 17),
+            "found"
+        ));
+        assert!(!places_a_thing(
+            "Is Velmaria found all over?",
+            (12, 17),
+            "found"
+        ));
+    }
 
     fn roles(q: &str, s: Strictness) -> Vec<(String, Role)> {
         frame(q, s)
