@@ -900,7 +900,7 @@ fn a_verb_that_places_a_thing_need_not_be_written() {
 }
 
 /// Cases of [`a_span_of_years_is_a_duration`] that must pass.
-const MIN_YEAR_SPAN: usize = 0;
+const MIN_YEAR_SPAN: usize = 4;
 
 /// "from 1991 to 1997" states how many years something lasted: six
 /// (HotpotQA dev: "How many years did Roseanne star in a comedy named after
@@ -909,7 +909,9 @@ const MIN_YEAR_SPAN: usize = 0;
 /// the question asks of it.
 ///
 /// Measured before the change (the engine at 88cf5ef, this test as it is):
-/// 1 of 5 cases passed (the life span); no span of years was read.
+/// 1 of 5 cases passed (the life span); no span of years was read. After:
+/// 4 of 5 (still failing: the star's years, which the page states in
+/// another sentence than her name).
 #[test]
 fn a_span_of_years_is_a_duration() {
     let index = index(&[

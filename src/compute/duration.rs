@@ -449,6 +449,55 @@ pub fn durations(text: &str) -> Vec<Duration> {
             i = num_end.max(i + 1);
         }
     }
+    // Spans of years, merged in text order (no amount + unit phrase holds
+    // one: a four-digit year is never an amount).
+    for span in year_spans(&t) {
+        let at = out.partition_point(|d| d.span.start <= span.span.start);
+        out.insert(at, span);
+    }
+    out
+}
+
+/// Most years a span of years may count ("from 1850 to 1920").
+const SPAN_YEARS_MAX: u32 = 200;
+
+/// Every "from YEAR to YEAR" (or "until") in `t`, as a number of years: "ran
+/// from 1991 to 1997" lasted six. A life span in parentheses ("(1921 –
+/// 1990)") is not read: it dates a life, not what a question asks of it.
+fn year_spans(t: &Text) -> Vec<Duration> {
+    let year = |i: usize| -> Option<u32> {
+        let digits: String = (i..i + 4).filter_map(|k| t.at(k)).collect();
+        let boundary = !t.at(i + 4).is_some_and(is_word_char);
+        (digits.len() == 4 && boundary && digits.chars().all(|c| c.is_ascii_digit()))
+            .then(|| digits.parse().ok())
+            .flatten()
+    };
+    let mut out = Vec::new();
+    for i in 0..t.chars.len() {
+        if !t.starts_with(i, "from ") || t.before(i).is_some_and(is_word_char) {
+            continue;
+        }
+        let first_at = i + "from ".len();
+        let Some(first) = year(first_at) else {
+            continue;
+        };
+        let after = first_at + 4;
+        let Some(link) = [" to ", " until "].iter().find(|l| t.starts_with(after, l)) else {
+            continue;
+        };
+        let second_at = after + link.chars().count();
+        let Some(second) = year(second_at) else {
+            continue;
+        };
+        if second > first && second - first <= SPAN_YEARS_MAX {
+            out.push(Duration {
+                amount: f64::from(second - first),
+                unit: DurationUnit::Year,
+                start: None,
+                span: t.span(i, second_at + 4),
+            });
+        }
+    }
     out
 }
 
@@ -553,6 +602,33 @@ mod tests {
                 (d.amount, d.unit, d.start, d.span.text)
             })
             .collect()
+    }
+
+    #[test]
+    fn a_span_of_years_counts_its_years() {
+        assert_eq!(
+            d("The show ran for six seasons, from 1991 to 1997, on ITV."),
+            one(6.0, Year, None, "from 1991 to 1997")
+        );
+        assert_eq!(
+            d("It was in use from 1850 until 1920."),
+            one(70.0, Year, None, "from 1850 until 1920")
+        );
+        // In text order with the other durations.
+        let both = d("Held for 3 days, then from 2001 to 2004 and for 2 weeks.");
+        let spans: Vec<&str> = both.iter().map(|x| x.3.as_str()).collect();
+        assert_eq!(spans, ["3 days", "from 2001 to 2004", "2 weeks"]);
+        // A life span, a backwards or overlong span, a longer number.
+        for text in [
+            "Ode Varn (1921 – 1990) was a coach.",
+            "from 1997 to 1991",
+            "from 1200 to 1990",
+            "from 19910 to 1997",
+            "from 1991 to 19970",
+            "therefrom 1991 to 1997",
+        ] {
+            assert!(d(text).is_empty(), "{text}");
+        }
     }
 
     fn one(

@@ -109,7 +109,11 @@ fn contains_any(text: &str, cues: &[&str]) -> bool {
 
 /// The output type a retrieval question asks for.
 pub fn output_of(question: &str) -> Output {
-    if contains_any(question, DURATION_CUES)
+    // A cue, or a count of a time unit the frame reads ("how many *years*").
+    let asks_duration = contains_any(question, DURATION_CUES)
+        || super::frame::frame(question, super::frame::Strictness::Question).answer
+            == super::frame::Answer::Duration;
+    if asks_duration
         && !super::frame::asks_length(question)
         && !super::frame::asks_what_to_do(question)
     {
@@ -969,6 +973,12 @@ mod tests {
             Output::Duration
         );
         assert_eq!(output_of("can Priya get cash?"), Output::Passage);
+        // A count of a time unit asks a duration.
+        assert_eq!(
+            output_of("How many years did Harbour Nights run?"),
+            Output::Duration
+        );
+        assert_eq!(output_of("How many awards did it win?"), Output::Passage);
         // What to do about a deadline is no duration.
         assert_eq!(output_of("超过期限提交的话要怎么办？"), Output::Passage);
         assert_eq!(
