@@ -1112,6 +1112,14 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "How do I roll back a deploy to an older release?", &[ok(&["rollback#roll-back-a-deploy", "rollback#roll-back-to-a-specific-release"], &["skiff rollback"])]),
         case(Docs, PUBLIC, "How do I see which version of the CLI I have?", &[ok(&["install#verify-the-install"], &["skiff version"])]),
         case(ZhDocs, PUBLIC, "怎么把代理回滚到旧版本？", &[MISSING]).never(&["7420"]),
+        // A file is named by its file name ("reads its settings from
+        // `skiff.toml`"), without the word "file"; a file no page names is
+        // still not found.
+        case(Docs, PUBLIC, "where does the config file live?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "Where is the configuration file kept?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "In which folder should the settings file go?", &[ok(&["configuration"], &["skiff.toml"])]),
+        case(Docs, PUBLIC, "where does the log file live?", &[MISSING]),
+        case(Docs, PUBLIC, "Where is the lock file kept?", &[MISSING]),
         // ---- a site whose answers use other words --------------------------------
         case(Backups, PUBLIC, "how long are snapshots kept?", &[ok(&["backups#retention"], &["14"])]),
         case(Backups, PUBLIC, "How long does Skiff retain snapshots?", &[ok(&["backups#retention"], &["14"])]),
