@@ -595,6 +595,23 @@ pub const ROLES: &[&str] = &[
     "department",
     "on-call",
 ];
+/// Extensions a file name ends with ("skiff.toml", "deploy.log").
+const FILE_EXTENSIONS: &[&str] = &[
+    "cfg", "conf", "css", "csv", "env", "html", "ini", "js", "json", "lock", "log", "md", "mdx",
+    "mjs", "py", "rs", "sh", "sql", "toml", "ts", "txt", "xml", "yaml", "yml",
+];
+
+/// True when a lowercase word or term is a file name: a name, a dot and a
+/// known extension ([`FILE_EXTENSIONS`]), as "skiff.toml" (not "v1.2", not
+/// "e.g").
+pub fn is_file_name(word: &str) -> bool {
+    word.rsplit_once('.').is_some_and(|(name, ext)| {
+        !name.is_empty()
+            && name.chars().last().is_some_and(char::is_alphanumeric)
+            && FILE_EXTENSIONS.contains(&ext)
+    })
+}
+
 /// Technical acronyms, which name a protocol, a format or a variable and
 /// never someone ("an HTTP GET", "on your PATH").
 pub const TECHNICAL_ACRONYMS: &[&str] = &[
@@ -834,6 +851,29 @@ mod tests {
         assert_eq!(of("disbanded"), Some(Event::Ends));
         assert_eq!(of("released"), None);
         assert_eq!(of("joined"), None);
+    }
+
+    #[test]
+    fn a_file_name_is_a_name_a_dot_and_an_extension() {
+        for w in [
+            "skiff.toml",
+            "deploy.log",
+            "config.yaml",
+            ".skiff/config.json",
+        ] {
+            assert!(is_file_name(w), "{w}");
+        }
+        for w in [
+            "v1.2",
+            "e.g",
+            "toml",
+            ".toml",
+            "skiff.",
+            "example.com",
+            "file",
+        ] {
+            assert!(!is_file_name(w), "{w}");
+        }
     }
 
     #[test]

@@ -26,6 +26,9 @@ use std::rc::Rc;
 
 use super::hyphen::{self, Hyphenated};
 
+/// The term of the noun "file" ([`Reader::file`]).
+const FILE: &str = "file";
+
 /// Weight of a soft term relative to a topic word, when ranking clauses.
 const SOFT: f32 = 0.3;
 /// How much the share of the question's topic words written in a clause
@@ -1203,6 +1206,9 @@ pub struct Reader<'a> {
     /// its term ("screenwriter": "write"): a passage states the role by the
     /// verb ("written by Oda Marsh" of "the screenwriter of Harrow Lane").
     doers: Vec<Option<String>>,
+    /// The question word "file", when it asks of one: a passage names a
+    /// file by its file name ("reads its settings from `skiff.toml`").
+    file: Option<usize>,
     /// For a hop, which of `words` the source passage (the one the hop's
     /// key came from) names: they count as given, since the two passages
     /// of a chain answer the question together. Empty otherwise.
@@ -1269,6 +1275,9 @@ impl<'a> Reader<'a> {
             .iter()
             .map(|w| written(frame, w).and_then(|word| lexicon::agent_verb(&word)))
             .collect();
+        let file = words
+            .iter()
+            .position(|w| w.stem == FILE && w.role != Role::Name);
         let mut prefixes: Vec<Key> = Vec::new();
         for (w, doer) in words.iter().zip(&doers) {
             let stems = std::iter::once(w.stem.as_str()).chain(doer.as_deref());
@@ -1294,6 +1303,7 @@ impl<'a> Reader<'a> {
             prefixes,
             forms,
             doers,
+            file,
             in_source: Vec::new(),
             source_as_name: Vec::new(),
             source_says: false,
@@ -1350,6 +1360,7 @@ impl<'a> Reader<'a> {
             prefixes: self.prefixes.clone(),
             forms: self.forms.clone(),
             doers: self.doers.clone(),
+            file: self.file,
             in_source: or(&scan.in_text),
             source_as_name: or(&scan.as_name),
             source_says: false,
@@ -1482,7 +1493,9 @@ impl<'a> Reader<'a> {
     /// question word's stem does are stemmed, the irregular forms of such
     /// stems kept, and every other word dropped unread (it can match none).
     fn pick(&self, word: &str) -> analyze::Pick {
-        if self.prefixes.contains(&key(word)) {
+        if self.prefixes.contains(&key(word))
+            || (self.file.is_some() && lexicon::is_file_name(word))
+        {
             analyze::Pick::Stem
         } else if self.forms.contains(&word) {
             analyze::Pick::Keep
@@ -1555,8 +1568,9 @@ impl<'a> Reader<'a> {
         for t in analyze::passage_terms_where(text, pick) {
             // "found" is "find" and "found": the lemma, else the word itself.
             let lemma = lexicon::lemma(&t.term);
-            let at =
-                family(&lemma).or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten());
+            let at = family(&lemma)
+                .or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten())
+                .or_else(|| self.file.filter(|_| lexicon::is_file_name(&t.term)));
             if let Some(i) = at {
                 if let Some(seen) = in_text.get_mut(i) {
                     *seen = true;
