@@ -1120,6 +1120,11 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "In which folder should the settings file go?", &[ok(&["configuration"], &["skiff.toml"])]),
         case(Docs, PUBLIC, "where does the log file live?", &[MISSING]),
         case(Docs, PUBLIC, "Where is the lock file kept?", &[MISSING]),
+        // "Which folder / directory" asks where a thing is: a sentence that
+        // names no place does not answer it.
+        case(Docs, PUBLIC, "In which directory are the logs written?", &[MISSING]).never(&["skiff logs"]),
+        case(Docs, PUBLIC, "Which folder holds the release files?", &[MISSING]).never(&["keep_releases"]),
+        case(Docs, PUBLIC, "In which directory does skiff install the binary?", &[ok(&["install#install-with-the-script"], &["skiff/bin"])]),
         // ---- a site whose answers use other words --------------------------------
         case(Backups, PUBLIC, "how long are snapshots kept?", &[ok(&["backups#retention"], &["14"])]),
         case(Backups, PUBLIC, "How long does Skiff retain snapshots?", &[ok(&["backups#retention"], &["14"])]),
