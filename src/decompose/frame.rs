@@ -160,6 +160,9 @@ pub(crate) const PLACE_NOUNS: &[&str] = &[
     "sea",
     "ocean",
     "lake",
+    // Where a file or a program is ("which folder", "in which directory").
+    "folder",
+    "directory",
 ];
 const NUMBER_NOUNS: &[&str] = &[
     "percentage",
@@ -1445,6 +1448,16 @@ mod tests {
     use super::*;
     use crate::decompose::patterns;
     use crate::model::Output;
+
+    #[test]
+    fn a_folder_or_a_directory_asked_for_is_a_place() {
+        for q in [
+            "In which directory does skiff install the binary?",
+            "Which folder holds the release files?",
+        ] {
+            assert_eq!(frame(q, Strictness::Question).answer, Answer::Place, "{q}");
+        }
+    }
 
     #[test]
     fn a_verb_placing_a_thing_before_a_named_place_is_soft() {
