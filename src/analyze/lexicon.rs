@@ -301,6 +301,8 @@ struct Tables {
     frame: Set,
     function: Set,
     restrictions: Set,
+    /// [`INQUIRY_VERBS`]' stems.
+    inquiry: Set,
 }
 
 fn tables() -> &'static Tables {
@@ -338,6 +340,7 @@ fn tables() -> &'static Tables {
             frame: stems(FRAME_NOUNS),
             function: stems(FUNCTION_WORDS),
             restrictions: set(RESTRICTIONS.split_whitespace().map(str::to_string)),
+            inquiry: stems(INQUIRY_VERBS),
         }
     })
 }
@@ -555,16 +558,13 @@ pub const LIFE_EVENTS: &[&str] = &["born", "birth", "die", "death"];
 /// Verbs a how-to asks with to learn or reach something, not to change it
 /// ("how do I *check* the CLI version?", "*see* which version I have"): any
 /// instruction about the thing answers them, in whatever words it acts.
-const INQUIRY_VERBS: &[&str] = &[
-    "access", "check", "find", "get", "know", "learn", "look", "open", "read", "reach", "see",
-    "show", "tell", "view", "watch",
-];
+const INQUIRY_VERBS: &str =
+    "access check find get know learn look open read reach see show tell view watch";
 
 /// True when a lowercase word is a form of a verb that asks to learn or
 /// reach something ([`INQUIRY_VERBS`]).
 pub fn asks_to_learn(word: &str) -> bool {
-    let base = lemma(&super::stem(word));
-    INQUIRY_VERBS.iter().any(|v| super::stem(v) == base)
+    tables().inquiry.contains_key(&lemma(&super::stem(word)))
 }
 
 /// Stems of the verbs that ask where a thing is ("based in what city",

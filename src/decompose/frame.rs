@@ -97,6 +97,10 @@ pub struct Frame {
     /// *path*" asks about a path, and a passage on the health check alone
     /// speaks of something else.
     pub heads: Vec<((usize, usize), (usize, usize))>,
+    /// A yes/no question asks whether a thing is in a place it names, by a
+    /// verb no page need write ([`places_a_thing`]: "Is Velmaria *found* in
+    /// Africa?"); that verb is soft.
+    pub places: bool,
 }
 
 impl Frame {
@@ -1301,7 +1305,7 @@ const PLACE_WORDS: usize = 4;
 /// England?"): what it asks is whether the thing is in that place, which a
 /// page may say without the verb ("a genus of Southern African shrubs").
 /// Not "founded", whose term is also "found".
-pub fn places_a_thing(question: &str, (start, end): (usize, usize), term: &str) -> bool {
+fn places_a_thing(question: &str, (start, end): (usize, usize), term: &str) -> bool {
     let written = question.get(start..end).unwrap_or("");
     let locating = lexicon::PLACE_VERBS.contains(&term) || written.eq_ignore_ascii_case("found");
     let mut after = question.get(end..).unwrap_or("").split_whitespace();
@@ -1364,6 +1368,9 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         .filter(|x| COMPARATIVES.contains(&x.lower.as_str()))
         .map(|x| x.start)
         .collect();
+    let placing = |start: usize, end: usize, term: &str| {
+        answer == Answer::YesNo && places_a_thing(question, (start, end), term)
+    };
     let mut terms: Vec<Term> = analyze::terms(question)
         .into_iter()
         .map(|t| {
@@ -1394,7 +1401,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                     && !both
                     && lexicon::PLACE_VERBS.contains(&t.term.as_str()))
                 // "Is Velmaria *found* in Africa?": the place says it.
-                || (answer == Answer::YesNo && places_a_thing(question, (t.start, t.end), &t.term))
+                || placing(t.start, t.end, &t.term)
             {
                 Role::Soft
             } else {
@@ -1431,6 +1438,9 @@ fn read(question: &str, strictness: Strictness) -> Frame {
     } else {
         Vec::new()
     };
+    let places = terms
+        .iter()
+        .any(|t| t.role == Role::Soft && placing(t.start, t.end, &t.term));
     Frame {
         question: question.to_string(),
         answer,
@@ -1440,6 +1450,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         joined: Vec::new(),
         heads,
         terms,
+        places,
     }
 }
 
@@ -1477,6 +1488,8 @@ mod tests {
             ),
             Some(Role::Soft)
         );
+        assert!(frame("Is Velmaria found in Africa?", Strictness::Question).places);
+        assert!(!frame("Was Nike founded in Oregon?", Strictness::Question).places);
         // No place named after it; and "founded" is no placing verb.
         assert_eq!(
             role("Is the situated lake deep?", "situated"),

@@ -283,14 +283,10 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     );
     // Nor where a yes/no question gives the place a verb puts a thing in
     // ("Is Velmaria found in Africa?": the place, named, says it).
-    let placed = frame.answer == Answer::YesNo
-        && frame.with_role(Role::Soft).any(|t| {
-            crate::decompose::frame::places_a_thing(&frame.question, (t.start, t.end), &t.term)
-        });
     if !ctx.has_words
         && soft_words
         && !typed
-        && !placed
+        && !frame.places
         && !ctx.entity_typed
         && reading.soft < SOFT_MIN
         && !ctx.cued

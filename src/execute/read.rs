@@ -1202,9 +1202,10 @@ pub struct Reader<'a> {
     /// (every rule of [`Reader::scan`] compares a word, or its base form,
     /// with a stem of the same first two letters).
     forms: Vec<&'static str>,
-    /// Per question word, the verb its agent noun names the doer of, as
-    /// its term ("screenwriter": "write"): a passage states the role by the
-    /// verb ("written by Oda Marsh" of "the screenwriter of Harrow Lane").
+    /// Per question word but a name's, the verb its agent noun names the
+    /// doer of, as its term ("screenwriter": "write"): a passage states the
+    /// role by the verb ("written by Oda Marsh" of "the screenwriter of
+    /// Harrow Lane").
     doers: Vec<Option<String>>,
     /// The question word "file", when it asks of one: a passage names a
     /// file by its file name ("reads its settings from `skiff.toml`").
@@ -1273,7 +1274,12 @@ impl<'a> Reader<'a> {
     pub fn new(frame: &'a Frame, words: &'a [Weighted], source: Option<&Passage>) -> Self {
         let doers: Vec<Option<String>> = words
             .iter()
-            .map(|w| written(frame, w).and_then(|word| lexicon::agent_verb(&word)))
+            .map(|w| {
+                (w.role != Role::Name)
+                    .then(|| written(frame, w))
+                    .flatten()
+                    .and_then(|word| lexicon::agent_verb(&word))
+            })
             .collect();
         let file = words
             .iter()
@@ -1541,7 +1547,7 @@ impl<'a> Reader<'a> {
             find(stem).or_else(|| {
                 words.iter().zip(&self.doers).position(|(w, doer)| {
                     // An agent noun's verb: "written" for "screenwriter".
-                    matches!(w.role, Role::Soft | Role::Topic) && doer.as_deref() == Some(stem)
+                    doer.as_deref() == Some(stem)
                         || (w.role == Role::Name
                             && w.stem.len() >= 4
                             && stem
