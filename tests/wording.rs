@@ -1208,6 +1208,15 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "境内报销款付到哪家银行？", &[MISSING]),
         case(Help, PUBLIC, "境内签证费付到哪里？", &[MISSING]),
         case(Help, PUBLIC, "境外报销要附什么照片？", &[MISSING]),
+        // The same run between a written word and a pair holding 到 (付到),
+        // in other wordings, with distractors: a word whose characters the
+        // corpus never writes (信用卡), and the sibling 境外, whose payment
+        // no passage states.
+        case(Help, PUBLIC, "境内差旅的报销款付到哪里？", &[ok(&["travel-2026-pay"], &["工资卡"])]),
+        case(Help, PUBLIC, "境内的报销款项付到哪里", &[ok(&["travel-2026-pay"], &["工资卡"])]),
+        case(Help, PUBLIC, "Which account do approved domestic claims get paid into?", &[ok(&["travel-2026-pay-en"], &["salary account"])]),
+        case(Help, PUBLIC, "境内报销款付到哪张信用卡？", &[MISSING]),
+        case(Help, PUBLIC, "境外报销款付到哪里？", &[MISSING]),
         // A fact only a superseded document states, with no current revision
         // of that document: missing, not a stale rule.
         case(Help, PUBLIC, "境外差旅报销要在回国后几天内提交？", &[not(Missing, "no current passage states it")]),
