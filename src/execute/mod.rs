@@ -24,6 +24,7 @@ mod listed;
 mod ordinal;
 mod qualifier;
 pub mod read;
+mod seams;
 mod spell;
 pub mod stated;
 mod subject;

@@ -219,7 +219,7 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
         index.query(&[form]).first().map(|q| q.idf)
     };
     let mut words = weigh(frame, &idf, max_idf);
-    soften_seams(index, frame, &mut words);
+    super::seams::soften(index, frame, &mut words);
     // A cue word no passage writes that names someone's attribute ("my
     // *diet*", "Sam's job *title*") is what the tagged passages state in
     // other words ("Priya eats fish"): it ranks, it is not required, and
@@ -251,98 +251,6 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
         }
     }
     words
-}
-
-/// Softens the CJK pairs read across a word boundary. Chinese is indexed as
-/// characters and pairs, so "境内差旅报销多久内要提交" also yields 旅报 and
-/// 要提, which no passage writes: counted as topic words they sink a
-/// question whose every word the passage has ("境内差旅的报销申请…提交").
-/// A pair the corpus lacks is such a seam when it lies between two words
-/// (pairs some passage writes: 旅报 in 差旅报销), beside a question or
-/// frame word (销多 before 多久), or holds a modal verb (要附, 内要). A
-/// pair beside only one written pair stays a topic word: that pair may be
-/// written by chance across words elsewhere (尔在 beside the name 夏尔), and
-/// a word the corpus does not have (签证 in "签证费可以报销吗") is asked. A pair the
-/// corpus has is a seam when fewer passages have it than have the pair
-/// before it and the pair after it (内差 in 境内差旅: passages write it only
-/// where they write 境内 before 差旅); in a phrase the corpus always writes
-/// whole (海外差旅补充办法) no pair is rarer than both its neighbours.
-fn soften_seams(index: &crate::index::Index, frame: &Frame, words: &mut [Weighted]) {
-    let pair = |t: &crate::decompose::frame::Term| {
-        t.term.chars().count() == 2 && t.term.chars().all(analyze::is_cjk)
-    };
-    let word = |t: &crate::decompose::frame::Term| {
-        pair(t) && (index.df(&t.term) > 0 || lexicon::is_frame_zh(&t.term))
-    };
-    let frame_word = |x: Option<&crate::decompose::frame::Term>| {
-        x.is_some_and(|x| {
-            lexicon::is_frame_zh(&x.term) || crate::decompose::frame::is_question_zh(&x.term)
-        })
-    };
-    for w in words.iter_mut() {
-        let Some(t) = frame.terms.get(w.position) else {
-            continue;
-        };
-        if w.role != Role::Topic || !pair(t) {
-            continue;
-        }
-        let Some(first) = t.term.chars().next() else {
-            continue;
-        };
-        let middle = t.start + first.len_utf8();
-        let df = index.df(&t.term);
-        let before = frame
-            .terms
-            .iter()
-            .find(|x| x.end == middle && x.start < t.start && word(x));
-        let after = frame
-            .terms
-            .iter()
-            .find(|x| x.start == middle && x.end > t.end && word(x));
-        let modal = t.term.chars().any(|c| lexicon::MODALS_ZH.contains(c));
-        let seam = if w.unknown {
-            modal
-                || frame_word(before)
-                || frame_word(after)
-                || (before.is_some() && after.is_some())
-        } else {
-            let rarer = |x: Option<&crate::decompose::frame::Term>| {
-                x.is_some_and(|x| df < index.df(&x.term))
-            };
-            rarer(before) && rarer(after)
-        };
-        if seam {
-            w.role = Role::Soft;
-        }
-    }
-    // A character no word of the question holds is a word of one character
-    // (附 in 要附什么材料: "attach"), asked like any other, unless it only
-    // binds words (的, 要, 什).
-    for w in words.iter_mut() {
-        let Some(t) = frame.terms.get(w.position) else {
-            continue;
-        };
-        let mut chars = t.term.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            continue;
-        };
-        if w.unknown
-            || w.role != Role::Soft
-            || !analyze::is_cjk(c)
-            || lexicon::MODALS_ZH.contains(c)
-            || crate::decompose::frame::binds_words_zh(c)
-        {
-            continue;
-        }
-        // (A word is a pair, so never the character itself.)
-        let held = frame
-            .terms
-            .iter()
-            .any(|x| x.start <= t.start && t.end <= x.end && word(x));
-        if !held {
-            w.role = Role::Topic;
-        }
-    }
 }
 
 /// True when a passage tagged with `attribute` writes the term `stem`.
@@ -2084,60 +1992,6 @@ mod tests {
         );
         // A misspelt noun is unknown, not a verb.
         assert!(unknown("Which supernatrual drama had The Lantern Keeper?").is_empty());
-    }
-
-    /// The roles [`weights`] gives a Chinese question's pairs over a corpus.
-    fn roles(texts: &[&str], q: &str) -> Vec<(String, Role)> {
-        let passages = texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Passage::new(format!("p{i}"), "", *t))
-            .collect();
-        let index =
-            crate::index::Index::build(passages, vec![], Default::default(), Default::default())
-                .unwrap();
-        let f = frame(q, Strictness::Question);
-        weights(&index, &f)
-            .into_iter()
-            .map(|w| (w.stem, w.role))
-            .collect()
-    }
-
-    #[test]
-    fn pairs_read_across_chinese_words_are_no_topic() {
-        let corpus = [
-            "境内差旅的报销申请，应在差旅结束后30个自然日内提交。",
-            "境内报销单经审批后5个工作日内付款。",
-            "境外报销提交时须附出入境记录页。",
-            "海外差旅补充办法规定了境外差旅的报销。",
-        ];
-        let role = |q: &str, pair: &str| {
-            roles(&corpus, q)
-                .into_iter()
-                .find(|(s, _)| s == pair)
-                .map(|(_, r)| r)
-        };
-        let q = "境内差旅报销多久内要提交";
-        for word in ["境内", "差旅", "报销", "提交"] {
-            assert_eq!(role(q, word), Some(Role::Topic), "{word}");
-        }
-        // Between two words, beside a question word, or holding a modal.
-        for seam in ["旅报", "销多", "久内", "内要", "要提"] {
-            assert_eq!(role(q, seam), Some(Role::Soft), "{seam}");
-        }
-        // A pair the corpus writes only inside 境内差旅 is no word either…
-        assert_eq!(role(q, "内差"), Some(Role::Soft));
-        // …but in a phrase the corpus always writes whole, each pair is.
-        assert_eq!(
-            role("海外差旅补充办法要求附哪些单据", "差旅"),
-            Some(Role::Topic)
-        );
-        // A word the corpus lacks is asked, beside one it has or not.
-        assert_eq!(role("境内差旅住宿费标准是多少", "住宿"), Some(Role::Topic));
-        assert_eq!(role("签证费可以报销吗", "签证"), Some(Role::Topic));
-        // A character no word holds is a word of its own (附, "attach").
-        assert_eq!(role("境外报销要附什么材料", "附"), Some(Role::Topic));
-        assert_eq!(role("境外报销要附什么材料", "要附"), Some(Role::Soft));
     }
 
     fn reading(q: &str, strict: Strictness, title: &str, text: &str) -> Reading {
