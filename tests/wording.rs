@@ -933,6 +933,13 @@ fn cases() -> Vec<Case> {
         case(Rollbacks, PUBLIC, "after how many days are kept releases deleted?", &[ok(&["rollbacks"], &["30"])]),
         case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
+        // "it" as the subject after do-support stands for the thing the
+        // part before asks about ("a rollback"): the later part asks of it,
+        // not of any page; a predicate no page states stays missing.
+        case(Docs, PUBLIC, "How long does a rollback take, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
+        case(Docs, PUBLIC, "How long does a rollback take? Does it restart the servers one at a time?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback#roll-back-a-deploy"], &["one at a time"])]),
+        case(Docs, PUBLIC, "What does a deploy build, and does it push the image?", &[ok(&["deploy"], &["image"]), ok(&["deploy"], &["push"])]),
+        case(Docs, PUBLIC, "How long does a rollback take, and does it need a database migration?", &[ok(&["rollback"], &["seconds"]), MISSING]),
         case(Docs, PUBLIC, "where does skiff read its config from?", &[ok(&["configuration"], &["skiff.toml"])]),
         case(Docs, PUBLIC, "Which file in the root of the repo holds the settings?", &[ok(&["configuration"], &["skiff.toml"])]),
         case(Docs, PUBLIC, "where does skiff read its configuration from?", &[ok(&["configuration"], &["skiff.toml"])]),
