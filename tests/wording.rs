@@ -1192,6 +1192,18 @@ fn cases() -> Vec<Case> {
             ok(&["refund-electronics"], &["15"]),
             ok(&["refund-electronics"], &["delivery"]),
         ]),
+        // ---- a yes/no question a negated statement answers ----------------------
+        // "Priya does not eat meat." answers "Does Priya eat meat?" (no), as
+        // "Priya eats fish." answers "Does Priya eat fish?" (yes); a word no
+        // page writes, or a predicate said of another thing, is still missing.
+        case(Help, PUBLIC, "Does Priya eat meat?", &[ok(&["mem-priya-meat"], &["not eat meat"])]),
+        case(Help, PUBLIC, "does priya eat any meat", &[ok(&["mem-priya-meat"], &["not eat meat"])]),
+        case(Help, PUBLIC, "Does Priya eat fish?", &[ok(&["mem-priya-fish"], &["eats fish"])]),
+        case(Help, PUBLIC, "Does Priya eat pork?", &[MISSING]),
+        case(Docs, PUBLIC, "Does a rollback rebuild anything?", &[ok(&["rollback"], &["not rebuild"])]),
+        case(Docs, PUBLIC, "Does a deploy rebuild anything?", &[MISSING]),
+        case(ZhDocs, PUBLIC, "回滚会重新构建吗？", &[ok(&["zh/rollback"], &["不会重新构建"])]),
+        case(ZhDocs, PUBLIC, "重启会重新构建吗？", &[MISSING]),
         // ---- Chinese read across word boundaries ----------------------------------
         // Character pairs a question yields between its words (旅报, 要提)
         // are no topic words the passage lacks; a word the corpus lacks
