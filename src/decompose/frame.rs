@@ -101,6 +101,9 @@ pub struct Frame {
     /// verb no page need write ([`places_a_thing`]: "Is Velmaria *found* in
     /// Africa?"); that verb is soft.
     pub places: bool,
+    /// A yes/no question's subject and predicate ([`super::polar`]: "Does
+    /// *a deploy* *rebuild* anything?"); none for other questions.
+    pub polar: super::polar::Polar,
 }
 
 impl Frame {
@@ -1451,6 +1454,11 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         heads,
         terms,
         places,
+        polar: if answer == Answer::YesNo {
+            super::polar::read(question)
+        } else {
+            super::polar::Polar::default()
+        },
     }
 }
 

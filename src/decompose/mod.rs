@@ -28,6 +28,7 @@ mod greeting;
 pub mod listed;
 mod nested;
 mod patterns;
+pub mod polar;
 mod possessive;
 mod refer;
 mod relative;

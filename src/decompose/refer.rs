@@ -28,10 +28,12 @@
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
 //! "he", "him", "his", "she", "her", "they", "their", "its", "them", "that
-//! person", "the same …", "that"/"this" + a kind noun, and "it" as an object at the end or before a
-//! participle ("was it released"), never a dummy "it" ("is it possible");
+//! person", "the same …", "that"/"this" + a kind noun, and "it" as an
+//! object at the end or before a participle ("was it released") or as the
+//! subject after do-support ("does it rebuild …?", the thing asked about,
+//! never the answer), never a dummy "it" ("is it possible", "does it take");
 //! `None` whenever the part before names no single thing, asks for nothing
-//! the pronoun fits and (for "it"/"its") has no subject opened by "the"
+//! the pronoun fits and (for "it"/"its") has no subject opened by "the" or "a"
 //! after its question word and auxiliary.
 
 use super::frame::{self, Answer};
@@ -48,6 +50,11 @@ pub struct Pronoun {
     pub personal: bool,
     /// "them": things in the plural.
     pub plural: bool,
+    /// "it" as the subject after do-support ("does *it* rebuild
+    /// anything?"): the thing the part before asks about, never its answer
+    /// (which may be a passage: "what endpoint does the health check hit,
+    /// and within how many seconds must it respond").
+    pub subject: bool,
     /// "the same"/"that same" and a noun, or "that"/"this" and a kind
     /// noun: the thing the part before found ("what game did *the same
     /// company* publish?", "when was *that band* formed?"), or the one it
@@ -86,6 +93,7 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             .map(|p| p.term.as_str());
         let noun_next = next.is_some_and(|n| !analyze::is_stop_word(n));
         let plural = w.term == "them";
+        let mut subject = false;
         let (possessive, personal) = match w.term.as_str() {
             // Singular "they" for the one person a part before asks
             // for, or the one thing it names.
@@ -101,7 +109,17 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
                 let object_at_end = next.is_none_or(|n| PARTICLES.contains(&n) && after.is_none());
                 let before_participle = prev.is_some_and(|p| matches!(p, "was" | "is" | "were"))
                     && next.is_some_and(lexicon::is_participle);
-                if !(object_at_end || before_participle) {
+                // The subject of a verb after do-support ("does *it*
+                // rebuild anything?"), not a dummy one ("how long does it
+                // take?").
+                let verb = words
+                    .iter()
+                    .skip(i + 1)
+                    .map(|w| w.term.as_str())
+                    .find(|w| !w.ends_with("ly") && !ADVERBS.contains(w));
+                subject = prev.is_some_and(|p| DO.contains(&p))
+                    && verb.is_some_and(|v| !analyze::is_stop_word(v) && !DUMMY_VERBS.contains(&v));
+                if !(object_at_end || before_participle || subject) {
                     return None;
                 }
                 (false, false)
@@ -114,6 +132,7 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
             possessive,
             personal,
             plural,
+            subject,
             same: false,
         })
     })
@@ -149,6 +168,7 @@ fn pointing(part: &str, words: &[analyze::Token], i: usize) -> Option<Pronoun> {
         possessive: false,
         personal,
         plural: false,
+        subject: false,
         same,
     })
 }
@@ -167,7 +187,7 @@ pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
     } else {
         f.answer == Answer::Open && asks_kind
     };
-    if answer_fits {
+    if answer_fits && !p.subject {
         return Some(Referent::Answer {
             person: f.answer == Answer::Person,
         });
@@ -192,12 +212,23 @@ const PARTICLES: &[&str] = &[
 const DO: &[&str] = &[
     "do", "does", "did", "can", "could", "should", "will", "would", "must",
 ];
+/// Verbs whose subject "it" is a dummy ("how long does it take?", "does it
+/// matter?"), standing for nothing the part before names.
+const DUMMY_VERBS: &[&str] = &[
+    "take", "cost", "matter", "mean", "seem", "appear", "happen", "make",
+];
+/// Adverbs written between a subject and its verb ("does it *also*
+/// rebuild …"), besides those in -ly.
+const ADVERBS: &[&str] = &[
+    "also", "still", "ever", "even", "really", "actually", "always", "often", "then",
+];
 /// Copulas: the subject is the rest of the question ("How long *is* the
 /// health check timeout").
 const BE: &[&str] = &["is", "are", "was", "were"];
 
 /// The thing a question that names nothing asks about: its subject, a
-/// noun phrase with "the" right after the question word and its auxiliary.
+/// noun phrase with "the" or "a" right after the question word and its
+/// auxiliary ("How long does *a rollback* take").
 /// After a copula it runs to the end ("How long is *the refund window for
 /// electronics*"); after "do" it is the content words up to the verb, the
 /// last of them ("What does *the health check* request", "How often does
@@ -206,7 +237,9 @@ fn subject(before: &str) -> Option<String> {
     let words = analyze::words(before);
     let term = |i: usize| words.get(i).map_or("", |w| w.term.as_str());
     let aux = (1..3).find(|&i| DO.contains(&term(i)) || BE.contains(&term(i)))?;
-    let det = words.get(aux + 1).filter(|w| w.term == "the")?;
+    let det = words
+        .get(aux + 1)
+        .filter(|w| matches!(w.term.as_str(), "the" | "a" | "an"))?;
     let content = |w: &&analyze::Token| {
         !analyze::is_stop_word(&w.term)
             && before
@@ -489,6 +522,24 @@ mod tests {
                 "How often does the agent check for updates",
                 "who can change the agent?",
             ),
+            // The subject after do-support, opened by "a" too.
+            (
+                "does it rebuild anything?",
+                "How long does a rollback take",
+                "does a rollback rebuild anything?",
+            ),
+            (
+                "does it also restart the servers?",
+                "How long does a rollback take",
+                "does a rollback also restart the servers?",
+            ),
+            // Not the answer the part before asks for: the thing it asks
+            // about.
+            (
+                "within how many seconds must it respond",
+                "what endpoint does the health check hit",
+                "within how many seconds must the health check respond",
+            ),
         ];
         for (part, before, want) in cases {
             assert_eq!(read(part, before).as_deref(), Some(want), "{part}");
@@ -608,6 +659,13 @@ mod tests {
         );
         assert_eq!(
             read("how long does it take?", "How do I add a sitemap"),
+            None
+        );
+        assert_eq!(
+            read(
+                "does it usually take long?",
+                "How long does a rollback take"
+            ),
             None
         );
         assert_eq!(

@@ -773,10 +773,10 @@ fn instructs(text: &str) -> bool {
 }
 
 /// True when a sentence opens with a pronoun that speaks of what the
-/// sentence before it does ("It prints …", "This restarts …").
+/// sentence before it does ("It prints …", "This restarts …", "它不会…").
 fn opens_with_pronoun(sentence: &str) -> bool {
     let first = sentence.split_whitespace().next().unwrap_or("");
-    matches!(first, "It" | "This" | "That" | "These")
+    matches!(first, "It" | "This" | "That" | "These") || sentence.starts_with('它')
 }
 
 /// True when `sentence` refers back with a demonstrative to one of the
@@ -1755,6 +1755,35 @@ impl<'a> Reader<'a> {
             duration::durations(sentence).is_empty()
                 && !crate::compute::unit_alone::phrases(sentence).is_empty()
         };
+        // A yes/no question's subject ("Does *a deploy* rebuild anything?"):
+        // a sentence that says the predicate of "it" ("It does not rebuild
+        // anything") answers only when it, or the sentence before it that
+        // "it" stands for, writes a word of the subject — not when only the
+        // page's title does ("Roll back a deploy").
+        let within = |range: Option<(usize, usize)>, soft: bool| -> Vec<usize> {
+            let Some((s, e)) = range else {
+                return Vec::new();
+            };
+            (0..words.len())
+                .filter(|&i| {
+                    words.get(i).is_some_and(|w| {
+                        (soft || w.role != Role::Soft)
+                            && frame
+                                .terms
+                                .get(w.position)
+                                .is_some_and(|t| t.start >= s && t.end <= e)
+                    })
+                })
+                .collect()
+        };
+        let subject = within(frame.polar.subject, false);
+        // A yes/no question's predicate ("Does Priya *eat* meat?"): a
+        // clause that negates it answers no.
+        let predicate = within(frame.polar.predicate, true);
+        let writes_subject = |(s, e): (usize, usize)| {
+            hits.iter()
+                .any(|&(i, at)| at >= s && at < e && subject.contains(&i))
+        };
         let mut h = 0;
         // The question words of the clause at hand (one buffer for all).
         let mut inside: Vec<usize> = Vec::new();
@@ -1772,6 +1801,7 @@ impl<'a> Reader<'a> {
             // alone of "it" is said of what the sentence before speaks of,
             // whose words count for it.
             let mut carried = None;
+            let before = previous;
             let continued = previous.replace(s).filter(|&p| {
                 let (here, before) = (
                     text.get(s.0..s.1).unwrap_or(""),
@@ -1785,6 +1815,13 @@ impl<'a> Reader<'a> {
                     || refers_back(here, before, &self.open_terms, &frame.question)
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
+            if !subject.is_empty()
+                && opens_with_pronoun(text.get(s.0..s.1).unwrap_or(""))
+                && !writes_subject(s)
+                && !before.is_some_and(writes_subject)
+            {
+                continue;
+            }
             for &c in clauses {
                 let negation = layout
                     .cues
@@ -1792,6 +1829,16 @@ impl<'a> Reader<'a> {
                     .find(|&&p| p >= c.0 && p < c.1)
                     .copied()
                     .filter(|&n| !(self.about_the_act && prohibition(text, s.0, n)));
+                // A negated clause answers a negated question, and a yes/no
+                // one whose predicate it negates: "Priya does not eat meat."
+                // says no to "Does Priya eat meat?"; "no service was marked
+                // failed" nothing to "can I restart a service after a failed
+                // deploy?".
+                let polar = frame.negated
+                    || negation.is_some_and(|n| {
+                        hits.iter()
+                            .any(|&(i, at)| at >= n && at < c.1 && predicate.contains(&i))
+                    });
                 while hits.get(h).is_some_and(|&(_, at)| at < c.0) {
                     h += 1;
                 }
@@ -1800,7 +1847,7 @@ impl<'a> Reader<'a> {
                     hits.iter()
                         .skip(h)
                         .take_while(|&&(_, at)| at < c.1)
-                        .filter(|&&(_, at)| frame.negated || negation.is_none_or(|n| at < n))
+                        .filter(|&&(_, at)| polar || negation.is_none_or(|n| at < n))
                         .map(|&(i, _)| i),
                 );
                 if let Some((ps, pe)) = carried {
@@ -2151,6 +2198,36 @@ mod tests {
                 "Northgate Records opened in 1985."
             )
             .dates_life
+        );
+    }
+
+    #[test]
+    fn a_negated_statement_answers_a_yes_no_question() {
+        let quoted = |q: &str, title: &str, text: &str| {
+            let r = reading(q, Strictness::Question, title, text);
+            text.get(r.sentence.0..r.sentence.1)
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        // "No" is an answer: the negated sentence is the one to quote.
+        let diet = "Priya eats fish. Priya does not eat meat.";
+        assert_eq!(
+            quoted("Does Priya eat meat?", "", diet),
+            "Priya does not eat meat."
+        );
+        assert_eq!(quoted("Does Priya eat fish?", "", diet), "Priya eats fish.");
+        // A sentence that says it of "it" speaks of what the sentence
+        // before names, not of the title's other words.
+        let rollback = "A rollback switches servers back. It does not rebuild anything.";
+        let title = "Roll back a deploy";
+        assert_eq!(
+            quoted("Does a rollback rebuild anything?", title, rollback),
+            "It does not rebuild anything."
+        );
+        assert_ne!(
+            quoted("Does a deploy rebuild anything?", title, rollback),
+            "It does not rebuild anything."
         );
     }
 

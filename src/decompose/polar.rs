@@ -1,0 +1,198 @@
+//! Stage 3 — decompose: the subject of a yes/no question.
+//!
+//! "Does *a deploy* rebuild anything?", "Does *Priya* eat meat?",
+//! "*回滚*会重新构建吗？": the thing the question says something of. A
+//! clause that says it of "it" ("It does not rebuild anything") speaks of
+//! what the sentence before it names, not of whatever its page's title
+//! names; the reader ([`crate::execute::read`]) holds such a clause to the
+//! subject.
+//!
+//! A negated sentence answers such a question when it negates the
+//! question's predicate ("Priya does not eat meat." for "Does Priya *eat*
+//! meat?"), not when it negates other words the question shares ("no
+//! service was marked failed" for "can I *restart* a service after a failed
+//! deploy?").
+//!
+//! Guarantees: byte ranges into the question on char boundaries, or `None`:
+//! both for a question that opens with no auxiliary of do-support or a
+//! modal (after "is"/"are" subject and predicate cannot be told apart by
+//! word class); no subject when it is the asker ("Can I …", "我能…吗").
+
+use crate::analyze::{self, fold::Lower, lexicon};
+
+/// Auxiliaries a yes/no question opens with, before its subject.
+const AUXILIARIES: &[&str] = &[
+    "do", "does", "did", "can", "could", "will", "would", "should", "must", "may", "might",
+];
+/// Words that open a noun phrase.
+const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "my", "your", "our", "their", "its", "this", "that", "these", "those",
+];
+/// Subjects that are the asker or the one asked.
+const ASKERS: &[&str] = &["i", "we", "you"];
+/// Chinese auxiliaries written after a yes/no question's subject
+/// (回滚*会*重新构建吗).
+const AUXILIARIES_ZH: &str = "会能可要需应";
+
+/// What a yes/no question says of what: its subject and its predicate's
+/// verb, as byte ranges of the question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Polar {
+    /// "Does *a deploy* rebuild anything?"; `None` for the asker ("Can I
+    /// …").
+    pub subject: Option<(usize, usize)>,
+    /// The verb said of the subject ("Does Priya *eat* meat?", "do I
+    /// *need* to drain traffic?"); in Chinese, every word after the
+    /// auxiliary (回滚会*重新构建*吗).
+    pub predicate: Option<(usize, usize)>,
+}
+
+/// Reads a yes/no question ([`super::frame::Answer::YesNo`]).
+pub fn read(question: &str) -> Polar {
+    if question.chars().any(analyze::is_cjk) {
+        return read_zh(question);
+    }
+    let words = analyze::words(question);
+    let written = |i: usize| {
+        words
+            .get(i)
+            .and_then(|w| question.get(w.start..w.end))
+            .unwrap_or("")
+    };
+    let range = |from: usize, to: usize| Some((words.get(from)?.start, words.get(to)?.end));
+    let opener = written(1).lower();
+    if !AUXILIARIES.contains(&written(0).lower().as_str()) || words.len() < 2 {
+        return Polar::default();
+    }
+    // The first verb from `from` on, past adverbs ("do I *really* need").
+    let verb_from = |from: usize| {
+        (from..words.len())
+            .find(|&i| !written(i).lower().ends_with("ly"))
+            .filter(|&i| verbal(&written(i).lower()))
+    };
+    if ASKERS.contains(&opener.as_str()) {
+        return Polar {
+            subject: None,
+            predicate: verb_from(2).and_then(|v| range(v, v)),
+        };
+    }
+    // A name: its capitalised words.
+    if written(1).starts_with(char::is_uppercase) {
+        let Some(last) = (1..words.len())
+            .take_while(|&i| written(i).starts_with(char::is_uppercase))
+            .last()
+        else {
+            return Polar::default();
+        };
+        return Polar {
+            subject: range(1, last),
+            predicate: verb_from(last + 1).and_then(|v| range(v, v)),
+        };
+    }
+    // A noun phrase: up to its verb, or its first noun when no verb is
+    // known ("Does a deploy rebuild anything?").
+    let noun = if DETERMINERS.contains(&opener.as_str()) {
+        2
+    } else {
+        1
+    };
+    // Of two verb forms in a row, the first ends a compound noun ("the
+    // health *check* need").
+    let verb = (noun + 1..words.len())
+        .find(|&i| verbal(&written(i).lower()))
+        .map(|v| {
+            if verbal(&written(v + 1).lower()) {
+                v + 1
+            } else {
+                v
+            }
+        });
+    Polar {
+        subject: range(1, verb.map_or(noun, |v| v - 1)),
+        predicate: verb.and_then(|v| range(v, v)),
+    }
+}
+
+/// A verb form, also with a prefix that repeats or undoes ("rebuild").
+fn verbal(word: &str) -> bool {
+    lexicon::is_verb(word)
+        || ["re", "un"]
+            .iter()
+            .any(|p| word.strip_prefix(p).is_some_and(lexicon::is_verb))
+}
+
+/// The characters before the first auxiliary (from the second on), and
+/// those after it ("回滚会重新构建吗" → 回滚, 重新构建); no subject for the
+/// asker (我).
+fn read_zh(question: &str) -> Polar {
+    let Some((at, aux)) = question
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| AUXILIARIES_ZH.contains(c))
+    else {
+        return Polar::default();
+    };
+    let head = question.get(..at).unwrap_or("");
+    let start = head.len() - head.trim_start().len();
+    let from = at + aux.len_utf8();
+    let end = question
+        .char_indices()
+        .skip_while(|&(i, _)| i < from)
+        .find(|&(_, c)| !analyze::is_cjk(c) || "吗呢".contains(c))
+        .map_or(question.len(), |(i, _)| i);
+    Polar {
+        subject: (!head.contains('我')).then_some((start, at)),
+        predicate: (end > from).then_some((from, end)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(q: &str) -> (Option<&str>, Option<&str>) {
+        let p = read(q);
+        let at = |r: Option<(usize, usize)>| r.and_then(|(s, e)| q.get(s..e));
+        (at(p.subject), at(p.predicate))
+    }
+
+    #[test]
+    fn the_subject_sits_between_the_auxiliary_and_the_verb() {
+        assert_eq!(said("Does Priya eat meat?"), (Some("Priya"), Some("eat")));
+        assert_eq!(
+            said("Does a deploy rebuild anything?"),
+            (Some("a deploy"), Some("rebuild"))
+        );
+        assert_eq!(
+            said("does the health check need a token"),
+            (Some("the health check"), Some("need"))
+        );
+        assert_eq!(
+            said("Do electronics carry a restocking fee?"),
+            (Some("electronics"), Some("carry"))
+        );
+        assert_eq!(
+            said("Can Tomas Varga drive?"),
+            (Some("Tomas Varga"), Some("drive"))
+        );
+        assert_eq!(said("回滚会重新构建吗？"), (Some("回滚"), Some("重新构建")));
+        assert_eq!(
+            said("小组件的标题里可以放 HTML 吗？"),
+            (Some("小组件的标题里"), Some("以放"))
+        );
+    }
+
+    #[test]
+    fn the_asker_is_no_subject_and_a_question_word_no_auxiliary() {
+        assert_eq!(said("do I need to drain traffic?"), (None, Some("need")));
+        assert_eq!(
+            said("Can I get cash instead of store credit?"),
+            (None, Some("get"))
+        );
+        assert_eq!(said("我能用现金退款吗？"), (None, Some("用现金退款")));
+        assert_eq!(said("Is the health check an HTTP GET?"), (None, None));
+        assert_eq!(said("What does a deploy build?"), (None, None));
+        assert_eq!(said(""), (None, None));
+        assert_eq!(said("Does"), (None, None));
+    }
+}
