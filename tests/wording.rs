@@ -583,6 +583,17 @@ fn cases() -> Vec<Case> {
         case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and how do I roll it back?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
             .never(&["namespace", "last-green"]),
         case(Alias, OPS, "Which service failed after the second retry, and which rollback rule applies to it?", SERVICE_RULE).never(&["auth-core"]),
+        // "that service" / "this service": the catalog's type noun points
+        // back at the service the part before found, as "that band" does on
+        // open text; the public scope sees only its superseded rule.
+        case(Help, OPS, "Which service failed after the second retry? And what's that service's rollback rule?", SERVICE_RULE).never(&["auth-core"]),
+        case(Help, OPS, "Which service failed after the second retry, and which rollback rule applies to this service?", SERVICE_RULE).never(&["auth-core"]),
+        case(Help, PUBLIC_PROD, "Which service failed after the second retry? What is that service's rollback rule?", &[ok(&["log-2291"], &["gateway-west"]), not(Unresolved, "stale-rule")])
+            .never(&["auth-core"]),
+        case(Sibling, OPS, "Which service failed after the first retry, and what is that service's rollback rule?", &[
+            ok(&["log-2292"], &["gateway-east"]),
+            ok(&["runbook-east-12"], &[]),
+        ]),
         // "Which service's X …?" asks which service too; "its" is then
         // that service, whose runbook may not exist (payments-api).
         case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and what does its runbook give as the rollback rule?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
