@@ -607,7 +607,7 @@ impl Builder<'_> {
             ));
             return Some(read);
         }
-        let p = refer::pronoun(clause)?;
+        let p = refer::pronoun(clause, &self.types)?;
         let what = match refer::referent(&p, before?)? {
             refer::Referent::Name(n) => n,
             // Where the catalog declares what things are (services), only

@@ -28,13 +28,14 @@
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
 //! "he", "him", "his", "she", "her", "they", "their", "its", "them", "that
-//! person", "the same …", "that"/"this" + a kind noun, and "it" as an
-//! object at the end or before a participle ("was it released") or as the
-//! subject after do-support ("does it rebuild …?", the thing asked about,
-//! never the answer), never a dummy "it" ("is it possible", "does it take");
-//! `None` whenever the part before names no single thing, asks for nothing
-//! the pronoun fits and (for "it"/"its") has no subject opened by "the" or "a"
-//! after its question word and auxiliary.
+//! person", "the same …", "that"/"this" + a kind noun or a catalog type
+//! ("that service"), and "it" as an object at the end or before a
+//! participle ("was it released") or as the subject after do-support ("does
+//! it rebuild …?", the thing asked about, never the answer), never a dummy
+//! "it" ("is it possible", "does it take"); `None` whenever the part before
+//! names no single thing, asks for nothing the pronoun fits and (for
+//! "it"/"its") has no subject opened by "the" or "a" after its question
+//! word and auxiliary.
 
 use super::frame::{self, Answer};
 use crate::analyze::{self, lexicon};
@@ -73,7 +74,9 @@ pub enum Referent {
 }
 
 /// The first pronoun of an English part that names nothing of its own.
-pub fn pronoun(part: &str) -> Option<Pronoun> {
+/// `types` are the catalog's entity types ("service"), nouns "that"/"this"
+/// point back with as with a kind noun ("that service's rollback rule").
+pub fn pronoun(part: &str, types: &[String]) -> Option<Pronoun> {
     if part.chars().any(analyze::is_cjk)
         || !frame::frame(part, frame::Strictness::Question)
             .names
@@ -83,7 +86,7 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
     }
     let words = analyze::words(part);
     words.iter().enumerate().find_map(|(i, w)| {
-        if let Some(p) = pointing(part, &words, i) {
+        if let Some(p) = pointing(part, &words, i, types) {
             return Some(p);
         }
         let next = words.get(i + 1).map(|n| n.term.as_str());
@@ -140,15 +143,17 @@ pub fn pronoun(part: &str) -> Option<Pronoun> {
 
 /// A phrase that points back at what the part before found, at word `i`:
 /// "that person"/"this person" (a person), "the same"/"that same" and a
-/// noun, or "that"/"this" and a kind noun ("that band", "this filmmaker":
-/// the thing found, of any kind). "that" before any other word is no
-/// reference ("can I buy that online?").
-fn pointing(part: &str, words: &[analyze::Token], i: usize) -> Option<Pronoun> {
+/// noun, or "that"/"this" and a kind noun or a catalog type ("that band",
+/// "this filmmaker", "that service": the thing found, of any kind). "that"
+/// before any other word is no reference ("can I buy that online?").
+fn pointing(part: &str, words: &[analyze::Token], i: usize, types: &[String]) -> Option<Pronoun> {
     let term = |j: usize| words.get(j).map(|w| w.term.as_str());
     let first = words.get(i)?;
     let kind_noun = |w: &&analyze::Token| {
         let written = part.get(w.start..w.end).unwrap_or("");
-        written.starts_with(char::is_lowercase) && crate::execute::kind::class_of(written).is_some()
+        written.starts_with(char::is_lowercase)
+            && (crate::execute::kind::class_of(written).is_some()
+                || types.iter().any(|t| t == written))
     };
     let (last, personal, same) = match (term(i)?, term(i + 1)?) {
         ("that" | "this", "person") => (words.get(i + 1)?, true, false),
@@ -362,7 +367,7 @@ mod tests {
     use super::*;
 
     fn read(part: &str, before: &str) -> Option<String> {
-        let p = pronoun(part)?;
+        let p = pronoun(part, &[])?;
         Some(match referent(&p, before)? {
             Referent::Name(n) => replace(part, &p, &n),
             Referent::Answer { .. } => replace(part, &p, "{q1}"),
