@@ -1215,6 +1215,12 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "Does a deploy rebuild anything?", &[MISSING]),
         case(ZhDocs, PUBLIC, "回滚会重新构建吗？", &[ok(&["zh/rollback"], &["不会重新构建"])]),
         case(ZhDocs, PUBLIC, "重启会重新构建吗？", &[MISSING]),
+        // A yes/no question with "when" inside it ("… injected when a
+        // release starts?") still asks yes or no, not for a date; a clause
+        // of another event is still missing.
+        case(Docs, PUBLIC, "Are environment variables injected when a release starts?", &[ok(&["configuration#environment-variables"], &["injected"])]),
+        case(Docs, PUBLIC, "Does skiff restart the previous release when I roll back?", &[ok(&["rollback#roll-back-a-deploy"], &["restarts the previous release"])]),
+        case(Docs, PUBLIC, "Are environment variables injected when a deploy fails?", &[MISSING]),
         // ---- Chinese read across word boundaries ----------------------------------
         // Character pairs a question yields between its words (旅报, 要提)
         // are no topic words the passage lacks; a word the corpus lacks
