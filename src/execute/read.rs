@@ -1176,6 +1176,36 @@ pub struct Reader<'a> {
     open_terms: Vec<&'a str>,
     /// [`asks_about_the_act`]: a prohibition answers the question.
     about_the_act: bool,
+    /// Which of `words` a yes/no question's subject holds ("Does *a
+    /// deploy* rebuild anything?", [`Frame::polar`]), soft words aside.
+    polar_subject: Vec<usize>,
+    /// Which of `words` its predicate holds ("Does Priya *eat* meat?"): a
+    /// clause that negates it answers no.
+    polar_predicate: Vec<usize>,
+}
+
+/// The indices of `words` whose question term lies in `range` (none for
+/// `None`); soft words only with `soft`.
+fn words_within(
+    frame: &Frame,
+    words: &[Weighted],
+    range: Option<(usize, usize)>,
+    soft: bool,
+) -> Vec<usize> {
+    let Some((s, e)) = range else {
+        return Vec::new();
+    };
+    (0..words.len())
+        .filter(|&i| {
+            words.get(i).is_some_and(|w| {
+                (soft || w.role != Role::Soft)
+                    && frame
+                        .terms
+                        .get(w.position)
+                        .is_some_and(|t| t.start >= s && t.end <= e)
+            })
+        })
+        .collect()
 }
 
 impl<'a> Reader<'a> {
@@ -1253,6 +1283,8 @@ impl<'a> Reader<'a> {
                 _ => Vec::new(),
             },
             about_the_act: asks_about_the_act(frame),
+            polar_subject: words_within(frame, words, frame.polar.subject, false),
+            polar_predicate: words_within(frame, words, frame.polar.predicate, true),
         };
         let reader = reader.with_subject();
         match source {
@@ -1292,6 +1324,8 @@ impl<'a> Reader<'a> {
             listed: self.listed.clone(),
             open_terms: self.open_terms.clone(),
             about_the_act: self.about_the_act,
+            polar_subject: self.polar_subject.clone(),
+            polar_predicate: self.polar_predicate.clone(),
         }
     }
 
@@ -1755,31 +1789,13 @@ impl<'a> Reader<'a> {
             duration::durations(sentence).is_empty()
                 && !crate::compute::unit_alone::phrases(sentence).is_empty()
         };
-        // A yes/no question's subject ("Does *a deploy* rebuild anything?"):
-        // a sentence that says the predicate of "it" ("It does not rebuild
-        // anything") answers only when it, or the sentence before it that
-        // "it" stands for, writes a word of the subject — not when only the
-        // page's title does ("Roll back a deploy").
-        let within = |range: Option<(usize, usize)>, soft: bool| -> Vec<usize> {
-            let Some((s, e)) = range else {
-                return Vec::new();
-            };
-            (0..words.len())
-                .filter(|&i| {
-                    words.get(i).is_some_and(|w| {
-                        (soft || w.role != Role::Soft)
-                            && frame
-                                .terms
-                                .get(w.position)
-                                .is_some_and(|t| t.start >= s && t.end <= e)
-                    })
-                })
-                .collect()
-        };
-        let subject = within(frame.polar.subject, false);
-        // A yes/no question's predicate ("Does Priya *eat* meat?"): a
-        // clause that negates it answers no.
-        let predicate = within(frame.polar.predicate, true);
+        // A sentence that says a yes/no question's predicate of "it" ("It
+        // does not rebuild anything") answers only when it, or the sentence
+        // before it that "it" stands for, writes a word of the question's
+        // subject ([`Reader::polar_subject`]) — not when only the page's
+        // title does ("Roll back a deploy").
+        let subject = &self.polar_subject;
+        let predicate = &self.polar_predicate;
         let writes_subject = |(s, e): (usize, usize)| {
             hits.iter()
                 .any(|&(i, at)| at >= s && at < e && subject.contains(&i))
