@@ -120,7 +120,7 @@ const AUX: &[&str] = &[
     "am", "are", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may", "might",
     "must", "shall", "should", "was", "were", "will", "would",
 ];
-const DETERMINERS: &[&str] = &[
+pub(super) const DETERMINERS: &[&str] = &[
     "the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
     "her", "each", "every", "any", "some",
 ];

@@ -24,10 +24,6 @@ use crate::analyze::{self, fold::Lower, lexicon};
 const AUXILIARIES: &[&str] = &[
     "do", "does", "did", "can", "could", "will", "would", "should", "must", "may", "might",
 ];
-/// Words that open a noun phrase.
-const DETERMINERS: &[&str] = &[
-    "a", "an", "the", "my", "your", "our", "their", "its", "this", "that", "these", "those",
-];
 /// Subjects that are the asker or the one asked.
 const ASKERS: &[&str] = &["i", "we", "you"];
 /// Chinese auxiliaries written after a yes/no question's subject
@@ -91,7 +87,7 @@ pub fn read(question: &str) -> Polar {
     }
     // A noun phrase: up to its verb, or its first noun when no verb is
     // known ("Does a deploy rebuild anything?").
-    let noun = if DETERMINERS.contains(&opener.as_str()) {
+    let noun = if super::frame::DETERMINERS.contains(&opener.as_str()) {
         2
     } else {
         1
