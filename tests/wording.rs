@@ -1221,6 +1221,15 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "Are environment variables injected when a release starts?", &[ok(&["configuration#environment-variables"], &["injected"])]),
         case(Docs, PUBLIC, "Does skiff restart the previous release when I roll back?", &[ok(&["rollback#roll-back-a-deploy"], &["restarts the previous release"])]),
         case(Docs, PUBLIC, "Are environment variables injected when a deploy fails?", &[MISSING]),
+        // The platform the asker is on, in the short name people type
+        // ("Mac") where the docs write the long one ("macOS"); a platform
+        // the docs never name (Windows) is still missing, and asks how to
+        // do it, not how long (the refund "window" is no operating system).
+        case(Docs, PUBLIC, "On my Mac, how do I install the CLI with Homebrew?", &[BREW]),
+        case(Docs, PUBLIC, "how do i install skiff on a mac with homebrew", &[BREW]),
+        case(Docs, PUBLIC, "What's the Homebrew command to install the CLI on Mac?", &[BREW]),
+        case(Docs, PUBLIC, "How do I install the CLI with Homebrew on Windows?", &[not(Missing, "no passage mentions")]),
+        case(Docs, PUBLIC, "On Windows, how do I install the CLI?", &[not(Missing, "no passage mentions")]),
         // ---- Chinese read across word boundaries ----------------------------------
         // Character pairs a question yields between its words (旅报, 要提)
         // are no topic words the passage lacks; a word the corpus lacks
