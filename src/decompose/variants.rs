@@ -48,6 +48,8 @@ const CLIPPED: &[(&str, &str)] = &[
     ("env", "environment"),
     ("envs", "environments"),
     ("info", "information"),
+    // The platform: documentation writes the system's name.
+    ("mac", "macOS"),
     ("msg", "message"),
     ("msgs", "messages"),
     ("perms", "permissions"),
@@ -163,12 +165,13 @@ mod tests {
     use super::expand;
 
     fn corpus(words: &'static [&'static str]) -> impl Fn(&str) -> bool {
-        move |w| words.contains(&w)
+        // As the index does: any case.
+        move |w| words.iter().any(|x| x.eq_ignore_ascii_case(w))
     }
 
     #[test]
     fn a_clipped_word_is_written_out_where_only_the_full_one_is_written() {
-        let writes = corpus(&["production", "configuration", "repository"]);
+        let writes = corpus(&["production", "configuration", "repository", "macos"]);
         for (typed, want) in [
             ("rollback rule in prod?", "rollback rule in production?"),
             ("Prod rollback rule", "Production rollback rule"),
@@ -177,6 +180,7 @@ mod tests {
                 "where is the configuration file",
             ),
             ("the root of the repo.", "the root of the repository."),
+            ("On my Mac, how?", "On my MacOS, how?"),
         ] {
             assert_eq!(expand(typed, &writes), want, "{typed}");
         }
