@@ -930,6 +930,17 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "At what time did the orchestrator give up on the gateway-west deploy?", &[ok(&["log-2291"], &["14:02"])]),
         case(Help, OPS, "what time did the orchestrator give up on gateway-west", &[ok(&["log-2291"], &["14:02"])]),
         case(Help, OPS, "when did the orchestrator give up on the gateway-west deploy, and which rollback rule applies to gateway-west?", &[ok(&["log-2291"], &["14:02"]), ok(&["runbook-82"], &[])]),
+        // "the deploy" in a later part is the one the part before named
+        // ("the gateway-west deploy"), not any deploy: the controller's
+        // general retry passage gives no reason this one failed. Not a
+        // compound ("the deploy controller"), nor a noun the part before
+        // never wrote with a name ("the canary").
+        case(Help, OPS, "At what time did the orchestrator give up on the gateway-west deploy, and why did the deploy fail?", &[ok(&["log-2291"], &["14:02"]), ok(&["log-2291"], &["timed out"])]),
+        case(Help, OPS, "When did the orchestrator give up on the gateway-west deploy and why did that deploy fail", &[ok(&["log-2291"], &["14:02"]), ok(&["log-2291"], &["timed out"])]),
+        case(Help, OPS, "why did the deploy of gateway-west fail, and at what time did the orchestrator give up on the deploy?", &[ok(&["log-2291"], &["timed out"]), ok(&["log-2291"], &["14:02"])]),
+        case(Sibling, OPS, "Which retry did the gateway-east deploy fail after, and why did the deploy fail?", &[ok(&["log-2292"], &["first"]), ok(&["log-2292"], &["too late"])]),
+        case(Help, OPS, "Why did the gateway-west deploy fail, and how many times does the deploy controller retry?", &[ok(&["log-2291"], &["timed out"]), ok(&["kb-retries"], &["twice"])]),
+        case(Help, OPS, "At what time did the orchestrator give up on the gateway-west deploy, and why did the canary fail?", &[ok(&["log-2291"], &["14:02"]), MISSING]),
         case(Help, OPS, "At what time does the deploy controller open an incident?", &[MISSING]),
         case(Help, OPS, "what time was the payments-api canary rolled back?", &[MISSING]),
         // A duration said by its unit alone ("it takes seconds").
