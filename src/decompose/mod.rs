@@ -9,6 +9,8 @@
 //! typed catalog entity ("the service that …"), a referenced document ("DOC
 //! 指定的 X"), an open-text description ("the drummer from the album X") —
 //! into follow steps whose span-backed output feeds the next step ([`chain`]).
+//! A later part's pronoun ([`refer`]) or bare "the X" ([`definite`]) is read
+//! from the part before.
 //!
 //! Guarantees: a simple question yields exactly one task; constraints are
 //! only set on metadata keys the index actually carries; a sub-question asked
@@ -23,6 +25,7 @@ mod compare;
 mod compute;
 mod contractions;
 mod deadline;
+mod definite;
 pub mod frame;
 mod greeting;
 pub mod listed;
@@ -607,7 +610,9 @@ impl Builder<'_> {
             ));
             return Some(read);
         }
-        let p = refer::pronoun(clause, &self.types)?;
+        let Some(p) = refer::pronoun(clause, &self.types) else {
+            return self.definite(clause, before?);
+        };
         let what = match refer::referent(&p, before?)? {
             refer::Referent::Name(n) => n,
             // Where the catalog declares what things are (services), only
@@ -642,6 +647,23 @@ impl Builder<'_> {
         let read = refer::replace(clause, &p, &what);
         self.notes
             .push(format!("a pronoun read from the part before: {read}"));
+        Some(read)
+    }
+
+    /// `clause` with its bare "the X" written with the name the part
+    /// before gives X ([`definite`]), when the clause names nothing.
+    fn definite(&mut self, clause: &str, before: &str) -> Option<String> {
+        if !self.mentions_in(clause).is_empty() {
+            return None;
+        }
+        let names: Vec<(usize, usize)> = self
+            .mentions_in(before)
+            .iter()
+            .map(|m| (m.start as usize, m.end as usize))
+            .collect();
+        let read = definite::named(clause, before, &names)?;
+        self.notes
+            .push(format!("a noun named as the part before names it: {read}"));
         Some(read)
     }
 
