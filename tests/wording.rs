@@ -594,6 +594,25 @@ fn cases() -> Vec<Case> {
             ok(&["log-2292"], &["gateway-east"]),
             ok(&["runbook-east-12"], &[]),
         ]),
+        // …also with a part between that asks something else: "that
+        // service" is the service found before it.
+        case(Help, OPS, "Which service failed after the second retry, at what time did the orchestrator give up, and what is that service's rollback rule?", &[
+            ok(&["log-2291"], &["gateway-west"]),
+            ok(&["log-2291"], &["14:02"]),
+            ok(&["runbook-82"], &["last-green"]),
+        ])
+        .never(&["auth-core"]),
+        case(Help, OPS, "Which service failed after the second retry? When did the orchestrator give up? Which rollback rule applies to that service?", &[
+            ok(&["log-2291"], &["gateway-west"]),
+            ok(&["log-2291"], &["14:02"]),
+            ok(&["runbook-82"], &["last-green"]),
+        ])
+        .never(&["auth-core"]),
+        case(Sibling, OPS, "Which service failed after the first retry, how many times does the deploy controller retry, and what is this service's rollback rule?", &[
+            ok(&["log-2292"], &["gateway-east"]),
+            ok(&["kb-retries"], &["twice"]),
+            ok(&["runbook-east-12"], &[]),
+        ]),
         // "Which service's X …?" asks which service too; "its" is then
         // that service, whose runbook may not exist (payments-api).
         case(Help, OPS_ANY, "Which service's canary was rolled back during the staging rollout, and what does its runbook give as the rollback rule?", &[ok(&["log-2290"], &["payments-api"]), MISSING])
