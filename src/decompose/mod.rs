@@ -613,6 +613,15 @@ impl Builder<'_> {
         let Some(p) = refer::pronoun(clause, &self.types) else {
             return self.definite(clause, before?);
         };
+        // "that service" is the service a step found, also when a part
+        // between asks something else ("Which service failed …, when did
+        // the orchestrator give up, and what is that service's rule?").
+        if let Some(found) = p.same.then(|| self.found_of_type(clause, &p)).flatten() {
+            let read = refer::replace(clause, &p, &crate::plan::placeholder(&found));
+            self.notes
+                .push(format!("a pronoun read from an earlier part: {read}"));
+            return Some(read);
+        }
         let what = match refer::referent(&p, before?)? {
             refer::Referent::Name(n) => n,
             // Where the catalog declares what things are (services), only
@@ -648,6 +657,21 @@ impl Builder<'_> {
         self.notes
             .push(format!("a pronoun read from the part before: {read}"));
         Some(read)
+    }
+
+    /// The latest step that finds an entity of the catalog type the phrase
+    /// `p` ends with ("that *service*"); `None` for a noun that is no
+    /// catalog type.
+    fn found_of_type(&self, clause: &str, p: &refer::Pronoun) -> Option<String> {
+        let noun = clause.get(p.start..p.end)?.split_whitespace().last()?;
+        let kind = self.types.iter().find(|t| t.replace('_', " ") == noun)?;
+        self.tasks
+            .iter()
+            .rev()
+            .find(
+                |t| matches!(&t.output, Some(Output::Entity { entity_type: Some(e) }) if e == kind),
+            )
+            .map(|t| t.id.clone())
     }
 
     /// `clause` with its bare "the X" written with the name the part

@@ -24,7 +24,10 @@
 //! same" before a noun, or "that"/"this" before a kind noun, stands for the
 //! thing or person the part before asks for ("Which company published
 //! Lantern Run, and what game did *the same company* publish?", "…, and
-//! when was *that band* formed?"), else the one thing it names.
+//! when was *that band* formed?"), else the one thing it names. Before a
+//! catalog type ("that service") it stands for the latest step that found
+//! a thing of that type, also across a part that asks something else (the
+//! decomposer looks that up: it knows each step's output).
 //!
 //! Guarantees: English only; only a part whose frame names nothing; only
 //! "he", "him", "his", "she", "her", "they", "their", "its", "them", "that
