@@ -650,6 +650,13 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "what's the emergency rollback for gateway-west in production?", &[MISSING]).never(&["last-green", "DBA"]),
         case(Help, PUBLIC, "tell me the emergency rollback rule for gateway-west", &[MISSING]).never(&["namespace", "DBA", "timed out"]),
         case(Help, RESTRICTED, "What is the emergency rollback rule for gateway-west?", &[ok(&["appendix-9"], &["DBA"])]),
+        // The service by a catalog alias the corpus writes elsewhere ("West
+        // Gateway", "Gateway West" in the runbooks' titles): the appendix,
+        // tagged with the service, speaks of it though it writes only the ID.
+        case(Help, RESTRICTED, "what is the emergency rollback for West Gateway?", &[ok(&["appendix-9"], &["DBA"])]),
+        case(Help, RESTRICTED, "If the DB migration has already run, what's the emergency rollback rule for West Gateway", &[ok(&["appendix-9"], &["snapshot"])]),
+        case(Help, RESTRICTED, "Emergency rollback for gateway west?", &[ok(&["appendix-9"], &["DBA"])]),
+        case(Help, OPS, "what is the emergency rollback for West Gateway?", &[MISSING]).never(&["last-green", "DBA"]),
         case(Help, OPS, "What is the latest rollback rule for gateway-west?", &[ok(&["runbook-82"], &["last-green"])]),
         case(Help, OPS, "tell me the current rollback rule for gateway-west", &[ok(&["runbook-82"], &["last-green"])]),
         // ---- travel: 2026 vs 2025, payment, overseas (ZH) ----------------------
