@@ -490,7 +490,13 @@ impl Runner<'_> {
             matches!(v, Value::Entity { entity_type, .. }
                 if entity_type == TITLE_TYPE || entity_type == NAME_TYPE)
         });
-        let reader = read::Reader::new(frame, &words, source).key_as_name(open_key);
+        let tagged: Vec<((usize, usize), String)> = named
+            .iter()
+            .filter_map(|&(e, s, end)| Some(((s, end), self.index.entity(e)?.id.clone())))
+            .collect();
+        let reader = read::Reader::new(frame, &words, source)
+            .key_as_name(open_key)
+            .tagged(tagged);
         // A page that verifies a proposal it is not the page of reads the
         // question on its own: the page that proposed the value gives no
         // names ("Glasgow" on the page that proposed The Tidewalkers is not
