@@ -114,7 +114,14 @@ pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
         if writes(&lower) || !writes(full) {
             return None;
         }
-        Some(cased_as(word, (*full).to_string()))
+        // An abbreviation in capitals ("the DB migration") is a word in
+        // lower case once written out; a capitalised word keeps its capital.
+        let acronym = word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase());
+        Some(if acronym {
+            (*full).to_string()
+        } else {
+            cased_as(word, (*full).to_string())
+        })
     });
     idioms(&words, &writes)
 }
@@ -171,7 +178,13 @@ mod tests {
 
     #[test]
     fn a_clipped_word_is_written_out_where_only_the_full_one_is_written() {
-        let writes = corpus(&["production", "configuration", "repository", "macos"]);
+        let writes = corpus(&[
+            "production",
+            "configuration",
+            "repository",
+            "macos",
+            "database",
+        ]);
         for (typed, want) in [
             ("rollback rule in prod?", "rollback rule in production?"),
             ("Prod rollback rule", "Production rollback rule"),
@@ -181,6 +194,7 @@ mod tests {
             ),
             ("the root of the repo.", "the root of the repository."),
             ("On my Mac, how?", "On my MacOS, how?"),
+            ("if the DB migration ran", "if the database migration ran"),
         ] {
             assert_eq!(expand(typed, &writes), want, "{typed}");
         }
