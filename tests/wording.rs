@@ -696,6 +696,15 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How many days longer is the refund window for most items than for electronics?", &[ok(&[], &["longer by 15"])]),
         // A year against another year stays the year-over-year difference.
         case(Help, TODAY, "How many days shorter is this year's domestic travel claim deadline than last year's?", &[ok(&[], &["shorter by 30 calendar days"])]),
+        // Years written as numbers, in the forms people use for a change
+        // between two policies: "between 2025 and 2026", "from 2025 to
+        // 2026", "the 2026 X than the 2025 one". A year with no such policy
+        // blocks the difference instead of answering with another year's.
+        case(Help, PUBLIC, "By how many days did the domestic claim deadline shrink between the 2025 and 2026 policies?", &[ok(&[], &["shorter by 30 calendar days"])]),
+        case(Help, PUBLIC, "How much did the domestic claim deadline change from 2025 to 2026?", &[ok(&[], &["shorter by 30 calendar days"])]),
+        case(Help, PUBLIC, "How much shorter is the 2026 domestic claim deadline than the 2025 one?", &[ok(&[], &["shorter by 30 calendar days"])]),
+        case(Help, PUBLIC, "2026年境内报销的提交期限比2025年缩短了多少天？", &[ok(&[], &["30"])]),
+        case(Help, PUBLIC, "By how many days did the domestic claim deadline shrink between the 2024 and 2026 policies?", &[not(Blocked, "")]).never(&["30 calendar days"]),
         // ---- the supplement a policy designates (ZH) ---------------------------
         // Which document a policy designates, asked by itself. (Asked in
         // English, "supplement" is in no passage: the policy's reference is
