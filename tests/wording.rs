@@ -705,6 +705,15 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How much shorter is the 2026 domestic claim deadline than the 2025 one?", &[ok(&[], &["shorter by 30 calendar days"])]),
         case(Help, PUBLIC, "2026年境内报销的提交期限比2025年缩短了多少天？", &[ok(&[], &["30"])]),
         case(Help, PUBLIC, "By how many days did the domestic claim deadline shrink between the 2024 and 2026 policies?", &[not(Blocked, "")]).never(&["30 calendar days"]),
+        // A count of a kind of days ("how many working days") asks a
+        // duration, as "how many days" does; a year asked "in 2025" is no
+        // word a passage must write ("paid in"), and a year whose payment
+        // period no English passage states blocks the difference rather
+        // than lending it the submission deadline.
+        case(Help, TODAY, "How many working days after approval are domestic claims paid?", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5 working days"])]),
+        case(Help, TODAY, "how many business days until approved domestic claims are paid", &[ok(&["travel-2026-pay-en", "travel-2026-pay"], &["5 working days"])]),
+        case(Help, TODAY, "How many calendar days after travel ends do I have to submit a domestic claim?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]).never(&["60"]),
+        case(Help, PUBLIC, "How many working days faster are approved domestic claims paid in 2026 than in 2025?", &[not(Blocked, "")]).never(&["60"]),
         // ---- the supplement a policy designates (ZH) ---------------------------
         // Which document a policy designates, asked by itself. (Asked in
         // English, "supplement" is in no passage: the policy's reference is
