@@ -139,6 +139,9 @@ const TIME_UNITS: &[&str] = &[
     "day", "days", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "minute",
     "minutes", "second", "seconds",
 ];
+/// Words that say which days a count of days counts ("how many *working*
+/// days").
+const DAY_KINDS: &[&str] = &["working", "business", "calendar", "natural", "school"];
 /// Nouns that ask for a place ("which *town*"), and that name a place's
 /// kind before its name ("on the river Wend").
 pub(crate) const PLACE_NOUNS: &[&str] = &[
@@ -452,8 +455,12 @@ fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
             "how" => match next {
                 "long" if asks_length(q) => Some(Answer::Number),
                 "long" | "soon" | "quickly" => Some(Answer::Duration),
-                // "how many days", "how much time".
-                "many" | "much" if TIME_UNITS.contains(&after) || after == "time" => {
+                // "how many days", "how many working days", "how much time".
+                "many" | "much"
+                    if TIME_UNITS.contains(&after)
+                        || after == "time"
+                        || (DAY_KINDS.contains(&after) && TIME_UNITS.contains(&at(i + 3))) =>
+                {
                     Some(Answer::Duration)
                 }
                 "many" | "much" => Some(Answer::Number),

@@ -346,7 +346,28 @@ impl Builder<'_> {
         if let Some(y) = own.or(year) {
             constraints.insert("year".into(), y.to_string());
         }
-        let mut ranges: Vec<(usize, usize)> = temporals.iter().map(|t| (t.start, t.end)).collect();
+        // A year goes with the preposition that introduces it ("paid *in
+        // 2026*"): the question reads on without a dangling "in".
+        let mut ranges: Vec<(usize, usize)> = temporals
+            .iter()
+            .map(|t| {
+                let head = text.get(..t.start).unwrap_or("");
+                let numeric = text
+                    .get(t.start..t.end)
+                    .is_some_and(|y| y.starts_with(|c: char| c.is_ascii_digit()));
+                let preposition = ["in ", "during "]
+                    .iter()
+                    .find(|p| {
+                        head.len() > p.len()
+                            && head.to_ascii_lowercase().ends_with(&format!(" {p}"))
+                    })
+                    .filter(|_| numeric);
+                (
+                    t.start.saturating_sub(preposition.map_or(0, |p| p.len())),
+                    t.end,
+                )
+            })
+            .collect();
         // A revision asked by its ID ("in revision r7") is a constraint: the
         // passages of that revision answer, superseded or not.
         if self.index.has_meta_key("revision") {

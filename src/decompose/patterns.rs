@@ -229,15 +229,78 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
     for t in &mut out {
         let head = l.get(..t.start).unwrap_or("").trim_end();
         let tail = l.get(t.end..).unwrap_or("").trim_start();
+        // "than last year's", "than the 2025 one", "than in 2025".
+        let after_the = head
+            .strip_suffix(" the")
+            .or_else(|| head.strip_suffix(" in"))
+            .unwrap_or(head);
         t.baseline = head.ends_with('比')
-            || head.ends_with("than")
             || (head.ends_with(['与', '和', '跟', '同']) && tail.starts_with("相比"))
-            || head.ends_with("compared with")
-            || head.ends_with("compared to");
+            || ["than", "compared with", "compared to"]
+                .iter()
+                .any(|m| head.ends_with(m) || after_the.ends_with(m));
     }
     crate::order::sort_by_key(&mut out, |t| t.start);
+    // "between 2025 and 2026", "from 2025 to 2026": the first year is the
+    // baseline of a change.
+    if let Some((first, _)) = span_of_years(&l, &out) {
+        if let Some(t) = out.iter_mut().find(|t| t.start == first) {
+            t.baseline = true;
+        }
+    }
     out
 }
+
+/// Words that open a span of two years ("between 2025 and 2026", "from
+/// 2025 to 2026"), each with the word between the years.
+const YEAR_SPANS: &[(&str, &str)] = &[("between", "and"), ("from", "to")];
+
+/// A span of two years in lowercase `l` ([`YEAR_SPANS`], "the" allowed
+/// before the first year): the first year's start and the byte where the
+/// span opens.
+fn span_of_years(l: &str, years: &[Temporal]) -> Option<(usize, usize)> {
+    years.windows(2).find_map(|pair| {
+        let [a, b] = pair else { return None };
+        let head = l.get(..a.start)?.trim_end();
+        let head = head.strip_suffix(" the").unwrap_or(head).trim_end();
+        let between = l.get(a.end..b.start)?.trim();
+        YEAR_SPANS.iter().find_map(|(open, join)| {
+            let opens = head.strip_suffix(open)?;
+            let word_start = opens.is_empty() || opens.ends_with(' ');
+            (word_start && between == *join).then_some((a.start, opens.len()))
+        })
+    })
+}
+
+/// English verbs of a value's change between two years ("shrink",
+/// "change"), in the forms a question asks them.
+const CHANGE_VERBS: &[&str] = &[
+    "change",
+    "changed",
+    "shrink",
+    "shrank",
+    "shrunk",
+    "grow",
+    "grew",
+    "grown",
+    "increase",
+    "increased",
+    "decrease",
+    "decreased",
+    "drop",
+    "dropped",
+    "rise",
+    "rose",
+    "risen",
+    "fall",
+    "fell",
+    "fallen",
+    "shorten",
+    "shortened",
+    "lengthen",
+    "lengthened",
+    "differ",
+];
 
 /// "比去年缩短了多少" / "shorter than last year": the range to cut from the
 /// clause to leave the subject, when the clause is such a difference question.
@@ -272,15 +335,49 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
         return Some((start, end));
     }
     // English: "<comparative> than <baseline>" somewhere in the clause.
+    let end = baseline.end + one_after(tail);
     if COMPARATIVES.iter().any(|c| head.contains(c)) {
         let h = head.trim_end();
+        let h = h
+            .strip_suffix(" the")
+            .or_else(|| h.strip_suffix(" in"))
+            .unwrap_or(h);
         for marker in ["compared with", "compared to", "than"] {
             if let Some(start) = h.strip_suffix(marker).map(str::len) {
-                return Some((start, baseline.end));
+                return Some((start, end));
             }
         }
     }
-    None
+    // "… shrink between the 2025 and 2026 policies?": a change asked over a
+    // span of two years, cut with the noun the span ends with.
+    let (_, open) = span_of_years(&l, temporals)?;
+    let asks = ["how much", "how many", "by how"]
+        .iter()
+        .any(|w| l.contains(w));
+    let changes = l
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| CHANGE_VERBS.contains(&w) || COMPARATIVES.contains(&w));
+    let last = temporals.iter().find(|t| t.start > baseline.start)?;
+    let rest = l.get(last.end..)?;
+    let noun = rest.find([',', '?', '.']).unwrap_or(rest.len());
+    let span_end = if rest.get(..noun)?.split_whitespace().count() <= 2 {
+        last.end + noun
+    } else {
+        last.end
+    };
+    (asks && changes).then_some((open, span_end))
+}
+
+/// The bytes of `tail` (what follows a baseline year) that belong to it:
+/// "one"/"ones" standing for the compared noun ("than the 2025 *one*").
+fn one_after(tail: &str) -> usize {
+    let rest = tail.trim_start();
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+    if matches!(word.as_str(), "one" | "ones") {
+        tail.len() - rest.len() + word.len()
+    } else {
+        0
+    }
 }
 
 /// What a difference asks the value of: the clause without its comparative
@@ -304,7 +401,20 @@ pub fn difference_subject(text: &str) -> String {
         COMPARATIVES.contains(&l)
             || matches!(
                 l,
-                "by" | "how" | "much" | "many" | "is" | "are" | "was" | "were" | "days"
+                "by" | "how"
+                    | "much"
+                    | "many"
+                    | "is"
+                    | "are"
+                    | "was"
+                    | "were"
+                    | "days"
+                    | "did"
+                    | "does"
+                    | "do"
+                    | "has"
+                    | "have"
+                    | "had"
             )
     };
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -313,17 +423,38 @@ pub fn difference_subject(text: &str) -> String {
     while words.get(start).is_some_and(|w| drop(w)) {
         start += 1;
     }
-    let kept: Vec<&str> = words
+    let bare = |w: &str| {
+        w.to_ascii_lowercase()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_string()
+    };
+    let mut kept: Vec<&str> = words
         .iter()
         .skip(start)
         .filter(|w| {
-            let l = w.to_ascii_lowercase();
-            !COMPARATIVES.contains(&l.trim_matches(|c: char| !c.is_alphanumeric()))
+            let l = bare(w);
+            !COMPARATIVES.contains(&l.as_str()) && !CHANGE_VERBS.contains(&l.as_str())
         })
         .copied()
         .collect();
+    // A preposition left without its year ("paid in [2026]") goes too.
+    if kept
+        .last()
+        .is_some_and(|w| matches!(bare(w).as_str(), "in" | "of" | "for" | "during"))
+    {
+        kept.pop();
+    }
+    // "How many working days faster are claims paid": what follows "how
+    // many" is a unit the passages state, and the rest a clause, not a
+    // noun phrase: the question keeps asking how many.
+    let unit_follows = start >= 2
+        && words.get(start - 1).is_some_and(|w| bare(w) == "many")
+        && words.get(start - 2).is_some_and(|w| bare(w) == "how");
     let out = kept.join(" ");
     let out = out.trim_end_matches(['?', '.', ',', ' ']);
+    if unit_follows && out.split_whitespace().count() >= 2 {
+        return format!("How many {out}?");
+    }
     if out.split_whitespace().count() >= 2 {
         format!("{out}?")
     } else {
@@ -905,6 +1036,44 @@ mod tests {
         let (a, b) = difference(e, &t).unwrap();
         assert_eq!(&e[a..b], "than last year's");
         assert!(difference("比去年好吗", &temporals("比去年好吗", Some(2026))).is_none());
+    }
+
+    #[test]
+    fn a_change_between_two_written_years_is_a_difference() {
+        let cut_of = |q: &str| {
+            let t = temporals(q, None);
+            difference(q, &t).map(|(a, b)| q[a..b].to_string())
+        };
+        assert_eq!(
+            cut_of("By how many days did the deadline shrink between the 2025 and 2026 policies?")
+                .as_deref(),
+            Some("between the 2025 and 2026 policies")
+        );
+        assert_eq!(
+            cut_of("How much did the deadline change from 2025 to 2026?").as_deref(),
+            Some("from 2025 to 2026")
+        );
+        assert_eq!(
+            cut_of("How much shorter is the 2026 deadline than the 2025 one?").as_deref(),
+            Some("than the 2025 one")
+        );
+        // Two years with no change asked, or no span.
+        assert_eq!(
+            cut_of("Which policies were in force between 2025 and 2026?"),
+            None
+        );
+        assert_eq!(
+            cut_of("How much did the deadline change in 2025 and 2026?"),
+            None
+        );
+        assert_eq!(
+            difference_subject("How many working days faster are claims paid in 2026?"),
+            "How many working days are claims paid in 2026?"
+        );
+        assert_eq!(
+            difference_subject("By how many days did the deadline shrink?"),
+            "the deadline?"
+        );
     }
 
     #[test]
