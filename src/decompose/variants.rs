@@ -80,8 +80,11 @@ const EVERYDAY: &[(&str, &str)] = &[
 
 /// Idioms, each form with the plain word's form that says it: "avoid",
 /// which the frame reads as asking for restrictions ("does not eat meat")
-/// as it reads "not"; "be", which says nothing a passage must write.
+/// as it reads "not"; "be", which says nothing a passage must write;
+/// "working days", which policies write for business days.
 const IDIOMS: &[(&str, &str)] = &[
+    ("business day", "working day"),
+    ("business days", "working days"),
     ("keep away from", "avoid"),
     ("keeping away from", "avoiding"),
     ("keeps away from", "avoids"),
