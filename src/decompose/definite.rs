@@ -17,16 +17,11 @@
 //! name next to it; the caller applies it only to a part that names
 //! nothing of its own. Every other character of the part is kept.
 
+use super::frame::AUX;
 use crate::analyze::{self, lexicon};
 
 /// Words that open a definite noun phrase pointing back.
 const DEFINITE: &[&str] = &["the", "that", "this"];
-
-/// Words that may follow the subject noun of a question's clause.
-const AUXILIARIES: &[&str] = &[
-    "am", "are", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may", "might",
-    "must", "shall", "should", "was", "were", "will", "would",
-];
 
 /// `part` with its bare definite noun phrase written with the name the part
 /// before gives that noun; `names` are the byte ranges of the names in
@@ -36,7 +31,7 @@ pub fn named(part: &str, before: &str, names: &[(usize, usize)]) -> Option<Strin
         return None;
     }
     let words = analyze::words(part);
-    let (at, noun, name) = words.windows(2).enumerate().find_map(|(i, pair)| {
+    let (det, noun, name) = words.windows(2).enumerate().find_map(|(i, pair)| {
         let [det, noun] = pair else { return None };
         let next = words.get(i + 2);
         let adjacent = part
@@ -47,7 +42,7 @@ pub fn named(part: &str, before: &str, names: &[(usize, usize)]) -> Option<Strin
             Some(n) => {
                 let between = part.get(noun.end..n.start).unwrap_or("");
                 between.chars().all(char::is_whitespace)
-                    && (AUXILIARIES.contains(&n.term.as_str())
+                    && (AUX.contains(&n.term.as_str())
                         || (lexicon::is_verb(&n.term) && lexicon::agent_verb(&n.term).is_none()))
             }
         };
@@ -55,16 +50,13 @@ pub fn named(part: &str, before: &str, names: &[(usize, usize)]) -> Option<Strin
             && adjacent
             && ends_phrase
             && noun.term.chars().all(|c| c.is_ascii_alphabetic()))
-        .then(|| Some((det.start, noun, name_beside(before, &noun.term, names)?)))
+        .then(|| Some((det, noun, name_beside(before, &noun.term, names)?)))
         .flatten()
     })?;
-    let phrase = part.get(at..noun.end)?;
-    let the = phrase.split_whitespace().next()?;
-    let noun_text = part.get(noun.start..noun.end)?;
     Some(format!(
-        "{}{the} {name} {noun_text}{}",
-        part.get(..at)?,
-        part.get(noun.end..)?
+        "{} {name} {}",
+        part.get(..det.end)?,
+        part.get(noun.start..)?
     ))
 }
 
@@ -89,10 +81,10 @@ fn name_beside<'b>(before: &'b str, noun: &str, names: &[(usize, usize)]) -> Opt
     let after_of = || {
         let rest = before.get(found.end..)?;
         let of = found.end + (rest.len() - rest.trim_start().len());
-        let word = before.get(of..)?;
-        let start = of + 2;
-        word.starts_with("of").then_some(())?;
-        names.iter().find(|&&(s, e)| s < e && spaced(start, s))
+        before.get(of..)?.strip_prefix("of")?;
+        names
+            .iter()
+            .find(|&&(s, e)| s < e && spaced(of + "of".len(), s))
     };
     let &(s, e) = in_front.or_else(after_of)?;
     before.get(s..e)
