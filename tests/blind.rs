@@ -90,8 +90,14 @@ const MIN_PASS: usize = 97;
 /// predicate it negates (doc-55 "does it rebuild anything", inc-65 "do I
 /// need to drain traffic?" over "no traffic drain is needed"): 81. Then
 /// "that service" points back at the service the part before found, as
-/// "that band" does on open text (inc-66): 82.
-const MIN_PASS_SECOND: usize = 82;
+/// "that band" does on open text (inc-66): 82. Then (session 40) a later
+/// part's "the deploy" is the one the part before named (inc-55), and "that
+/// service" is the service found also across a part asking something else
+/// (inc-56): 84. Then a change between two written years is a difference:
+/// trv-57 ("… in 2026 than in 2025?") had passed by accident (its "5" was
+/// 2026's period, not a difference) and is now blocked, 2025's period
+/// being written only in Chinese: 83.
+const MIN_PASS_SECOND: usize = 83;
 
 /// [`third_blind_set`] cases that must pass (tests/fixtures/blind3, 96
 /// cases written the same way by a third hand, after the engine of session
@@ -146,8 +152,12 @@ const MIN_PASS_SECOND: usize = 82;
 /// asks no duration (trv-80): 79. Then people described by a possessive
 /// are compared (enc-83): 80. Then "office" names the employer (pri-72):
 /// 81. Then (session 38) a file is named by its file name (doc-83 "where's
-/// the config file supposed to live"): 82.
-const MIN_PASS_THIRD: usize = 82;
+/// the config file supposed to live"): 82. Then (session 40) "Mac" is
+/// written "macOS" where the corpus writes only that (doc-77): 83. Then a
+/// catalog alias counts as written in a passage tagged with its entity
+/// (inc-77 "West Gateway"): 84. Then a change between two written years is
+/// a difference (trv-72 "between the 2025 and 2026 policies"): 85.
+const MIN_PASS_THIRD: usize = 85;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
@@ -158,8 +168,10 @@ const MIN_PASS_THIRD: usize = 82;
 /// after its clipped words written out ("prod", "config"); 62 after
 /// session 32's everyday words written the corpus's way ("trip"); 63 after
 /// session 33's prohibitions and markup; 64 after its restriction names and
-/// months alone (none written from it).
-const MIN_PASS_FOURTH: usize = 64;
+/// months alone (none written from it); 65 after session 39's negated
+/// yes/no answers; 66 and 67 after session 40's "Mac" written "macOS" and
+/// "that service" found across a part (none written from it).
+const MIN_PASS_FOURTH: usize = 67;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
