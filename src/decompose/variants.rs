@@ -120,7 +120,9 @@ pub fn expand(question: &str, writes: impl Fn(&str) -> bool) -> String {
         // An abbreviation in capitals ("the DB migration") is a word in
         // lower case once written out; a capitalised word keeps its capital.
         let acronym = word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase());
-        Some(if acronym {
+        // A name with capitals of its own ("macOS") is written as it is.
+        let cased = full.chars().any(|c| c.is_ascii_uppercase());
+        Some(if acronym || cased {
             (*full).to_string()
         } else {
             cased_as(word, (*full).to_string())
@@ -196,7 +198,7 @@ mod tests {
                 "where is the configuration file",
             ),
             ("the root of the repo.", "the root of the repository."),
-            ("On my Mac, how?", "On my MacOS, how?"),
+            ("On my Mac, how?", "On my macOS, how?"),
             ("if the DB migration ran", "if the database migration ran"),
         ] {
             assert_eq!(expand(typed, &writes), want, "{typed}");
