@@ -630,6 +630,16 @@ mod tests {
             read("where did this filmmaker study?", "Who directed Salt Roads").as_deref(),
             Some("where did {q1} study?")
         );
+        // A studio is a company: "that studio" is the one the part before
+        // asks for, also when it asks "who".
+        assert_eq!(
+            read(
+                "where is that studio based?",
+                "Who developed Lantern Run II"
+            )
+            .as_deref(),
+            Some("where is {q1} based?")
+        );
         assert_eq!(
             read("can I buy that online?", "When was Harbour Lights released"),
             None

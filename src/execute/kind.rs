@@ -71,7 +71,7 @@ pub const CLASSES: &[(Class, &str)] = &[
     ),
     (
         Class::Group,
-        "company corporation firm business manufacturer retailer brand airline label \
+        "company corporation firm business manufacturer retailer brand airline label studio \
          publisher club team franchise party \
          organization organisation agency network university college school academy institute",
     ),
