@@ -351,21 +351,15 @@ impl Builder<'_> {
         let mut ranges: Vec<(usize, usize)> = temporals
             .iter()
             .map(|t| {
-                let head = text.get(..t.start).unwrap_or("");
                 let numeric = text
                     .get(t.start..t.end)
                     .is_some_and(|y| y.starts_with(|c: char| c.is_ascii_digit()));
+                let head = text.get(..t.start).unwrap_or("").to_ascii_lowercase();
                 let preposition = ["in ", "during "]
                     .iter()
-                    .find(|p| {
-                        head.len() > p.len()
-                            && head.to_ascii_lowercase().ends_with(&format!(" {p}"))
-                    })
-                    .filter(|_| numeric);
-                (
-                    t.start.saturating_sub(preposition.map_or(0, |p| p.len())),
-                    t.end,
-                )
+                    .find(|p| numeric && head.strip_suffix(*p).is_some_and(|h| h.ends_with(' ')))
+                    .map_or(0, |p| p.len());
+                (t.start.saturating_sub(preposition), t.end)
             })
             .collect();
         // A revision asked by its ID ("in revision r7") is a constraint: the
@@ -685,7 +679,7 @@ impl Builder<'_> {
     /// catalog type.
     fn found_of_type(&self, clause: &str, p: &refer::Pronoun) -> Option<String> {
         let noun = clause.get(p.start..p.end)?.split_whitespace().last()?;
-        let kind = self.types.iter().find(|t| t.replace('_', " ") == noun)?;
+        let kind = self.types.iter().find(|t| *t == noun)?;
         self.tasks
             .iter()
             .rev()

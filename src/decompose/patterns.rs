@@ -230,10 +230,7 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         let head = l.get(..t.start).unwrap_or("").trim_end();
         let tail = l.get(t.end..).unwrap_or("").trim_start();
         // "than last year's", "than the 2025 one", "than in 2025".
-        let after_the = head
-            .strip_suffix(" the")
-            .or_else(|| head.strip_suffix(" in"))
-            .unwrap_or(head);
+        let after_the = before_year(head);
         t.baseline = head.ends_with('比')
             || (head.ends_with(['与', '和', '跟', '同']) && tail.starts_with("相比"))
             || ["than", "compared with", "compared to"]
@@ -249,6 +246,14 @@ pub fn temporals(clause: &str, today_year: Option<i64>) -> Vec<Temporal> {
         }
     }
     out
+}
+
+/// `head` (what precedes a year, trimmed) without the "the" or "in" that
+/// introduces the year ("than *the* 2025 one", "than *in* 2025").
+fn before_year(head: &str) -> &str {
+    head.strip_suffix(" the")
+        .or_else(|| head.strip_suffix(" in"))
+        .unwrap_or(head)
 }
 
 /// Words that open a span of two years ("between 2025 and 2026", "from
@@ -337,11 +342,7 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     // English: "<comparative> than <baseline>" somewhere in the clause.
     let end = baseline.end + one_after(tail);
     if COMPARATIVES.iter().any(|c| head.contains(c)) {
-        let h = head.trim_end();
-        let h = h
-            .strip_suffix(" the")
-            .or_else(|| h.strip_suffix(" in"))
-            .unwrap_or(h);
+        let h = before_year(head.trim_end());
         for marker in ["compared with", "compared to", "than"] {
             if let Some(start) = h.strip_suffix(marker).map(str::len) {
                 return Some((start, end));

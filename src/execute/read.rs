@@ -1699,7 +1699,12 @@ impl<'a> Reader<'a> {
                     .fold(0.0, f32::max)
             };
             let total: f32 = frame.names.iter().map(|&r| name_weight(r)).sum();
-            let tags = passage.meta_entities();
+            // Only a question that names a declared entity reads the tags.
+            let tags = if self.tagged.is_empty() {
+                Vec::new()
+            } else {
+                passage.meta_entities()
+            };
             let tagged = |(s, e): (usize, usize)| {
                 self.tagged
                     .iter()
