@@ -1333,6 +1333,17 @@ fn cases() -> Vec<Case> {
         case(ZhDocs, PUBLIC, "需要开放哪个端口？", &[ok(&["zh/agents#port"], &["7420"])]),
         case(ZhDocs, PUBLIC, "防火墙里要开放哪个端口", &[ok(&["zh/agents#port"], &["7420"])]),
         case(ZhDocs, PUBLIC, "防火墙里要开放哪个协议？", &[MISSING]).never(&["7420"]),
+        // ---- a cue stands in for the attribute it names, not for other topics ----
+        // "how long" cues the refund window: it answers a question about
+        // returns in other words, not one about deploys, retries or restarts
+        // whose passages state no duration (every topic word a verb).
+        case(Help, PUBLIC, "How long does the controller wait between retries?", &[MISSING]).never(&["15 days"]),
+        case(Help, PUBLIC, "How long should I wait before I retry a deploy?", &[MISSING]).never(&["15 days"]),
+        case(Help, PUBLIC, "how long does a deploy run", &[MISSING]).never(&["15 days"]),
+        case(Help, PUBLIC, "how long does a restart take", &[MISSING]).never(&["15 days"]),
+        case(Help, PUBLIC, "How long do I have to return electronics?", &[ok(&["refund-electronics"], &["15"])]),
+        case(Help, PUBLIC, "how long do I have to return things?", &[ok(&["refund-general"], &["30"])]),
+        case(Help, PUBLIC, "How long until I can no longer return a purchase?", &[ok(&["refund-general"], &["30"])]),
     ]
 }
 
