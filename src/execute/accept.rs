@@ -259,8 +259,11 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     }
     // For topic words of its own a cue does not stand in: "how long until a
     // refund reaches my *card*?" cues the refund window, which says nothing
-    // of cards.
-    let cue_is_topic = cue_stands_in && !ctx.beyond_cue;
+    // of cards. Nor for a question it shares no word with: "how long does a
+    // *deploy* run?" (every topic word a verb) is not about returns, where
+    // "how long until I can no longer *return* a purchase?" is.
+    let shares_a_word = reading.topic > 0.0 || reading.soft > 0.0;
+    let cue_is_topic = cue_stands_in && !ctx.beyond_cue && shares_a_word;
     if reading.topic < TOPIC_MIN && !cue_is_topic {
         return Err(Rejection::Topic((reading.topic * 100.0).round() as u32));
     }
