@@ -25,8 +25,10 @@
 //! first; it is where a rule written for the first set shows whether it
 //! generalises ([`MIN_PASS_SECOND`]). A third (tests/fixtures/blind3, 96
 //! cases) was held out for one session and is now worked on
-//! ([`MIN_PASS_THIRD`]); a fourth (tests/fixtures/blind4, 96 cases) is held
-//! out: read only as a count ([`MIN_PASS_FOURTH`]).
+//! ([`MIN_PASS_THIRD`]), as is a fourth (tests/fixtures/blind4, 96 cases,
+//! [`MIN_PASS_FOURTH`]); a fifth (tests/fixtures/blind5, 96 cases) is held
+//! out: read only as a count, its failures never printed
+//! ([`MIN_PASS_FIFTH`]).
 
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -171,8 +173,21 @@ const MIN_PASS_THIRD: usize = 85;
 /// session 33's prohibitions and markup; 64 after its restriction names and
 /// months alone (none written from it); 65 after session 39's negated
 /// yes/no answers; 66 and 67 after session 40's "Mac" written "macOS" and
-/// "that service" found across a part (none written from it).
-const MIN_PASS_FOURTH: usize = 67;
+/// "that service" found across a part (none written from it). Session 41
+/// printed its failures by mistake at its start (the test printed every
+/// set's failures), so it became a working set from then on and a fifth is
+/// held out instead. Then a cue stands in only where the passage shares a
+/// word with the question (sup-105, the first change written from its
+/// failures, with paraphrases and distractors in the wording suite): 68.
+const MIN_PASS_FOURTH: usize = 68;
+
+/// [`fifth_blind_set`] cases that must pass (tests/fixtures/blind5, 96
+/// cases written the same way by a fifth hand, from the seeds and corpora
+/// only, at the start of session 41, when the fourth set's failures had
+/// been seen). Held out: read only as a count (the test prints no failure
+/// of it), and no change is written from it. Measured on the engine of
+/// 7c39dc8, before any change of that session: 58 of 96.
+const MIN_PASS_FIFTH: usize = 58;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -376,9 +391,17 @@ fn check(c: &Case, r: &Report) -> Vec<String> {
     errs
 }
 
+/// Whether a set's failures are printed: a held-out set is read only as a
+/// count, so that no change is written from its failures.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Show {
+    Failures,
+    CountOnly,
+}
+
 /// Runs every case of one set (a file under `tests/fixtures/`), prints each
-/// failure and returns how many pass.
-fn run_set(file: &str) -> (usize, usize) {
+/// failure (unless the set is held out) and returns how many pass.
+fn run_set(file: &str, show: Show) -> (usize, usize) {
     let text = std::fs::read_to_string(format!("{ROOT}/tests/fixtures/{file}")).unwrap();
     let cases: Vec<Case> = text
         .lines()
@@ -396,7 +419,7 @@ fn run_set(file: &str) -> (usize, usize) {
         let errs = check(c, &r);
         if errs.is_empty() {
             passed += 1;
-        } else {
+        } else if show == Show::Failures {
             eprintln!("FAIL {} {}", c.id, c.question);
             for e in errs {
                 eprintln!("     {e}");
@@ -408,8 +431,8 @@ fn run_set(file: &str) -> (usize, usize) {
 }
 
 /// Runs one set and fails when fewer than `min` of its cases pass.
-fn holds(file: &str, min: usize) {
-    let (passed, total) = run_set(file);
+fn holds(file: &str, min: usize, show: Show) {
+    let (passed, total) = run_set(file, show);
     assert!(
         passed >= min,
         "{passed} of {total} cases of {file} pass, fewer than {min}"
@@ -418,20 +441,25 @@ fn holds(file: &str, min: usize) {
 
 #[test]
 fn blind_wordings() {
-    holds("blind/cases.jsonl", MIN_PASS);
+    holds("blind/cases.jsonl", MIN_PASS, Show::Failures);
 }
 
 #[test]
 fn second_blind_set() {
-    holds("blind2/cases.jsonl", MIN_PASS_SECOND);
+    holds("blind2/cases.jsonl", MIN_PASS_SECOND, Show::Failures);
 }
 
 #[test]
 fn third_blind_set() {
-    holds("blind3/cases.jsonl", MIN_PASS_THIRD);
+    holds("blind3/cases.jsonl", MIN_PASS_THIRD, Show::Failures);
 }
 
 #[test]
 fn fourth_blind_set() {
-    holds("blind4/cases.jsonl", MIN_PASS_FOURTH);
+    holds("blind4/cases.jsonl", MIN_PASS_FOURTH, Show::Failures);
+}
+
+#[test]
+fn fifth_blind_set() {
+    holds("blind5/cases.jsonl", MIN_PASS_FIFTH, Show::CountOnly);
 }
