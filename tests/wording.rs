@@ -1344,6 +1344,11 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How long do I have to return electronics?", &[ok(&["refund-electronics"], &["15"])]),
         case(Help, PUBLIC, "how long do I have to return things?", &[ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "How long until I can no longer return a purchase?", &[ok(&["refund-general"], &["30"])]),
+        // "stuff" says no more than "things": no word a passage must write.
+        case(Help, PUBLIC, "Can I return sale stuff?", &[ok(&["refund-general"], &["final"])]),
+        case(Help, PUBLIC, "how long have I got to return stuff", &[ok(&["refund-general"], &["30"])]),
+        case(Help, PUBLIC, "are the things I bought on sale returnable", &[ok(&["refund-general"], &["final"])]),
+        case(Help, PUBLIC, "Can I return stuff I bought at the airport?", &[MISSING]),
     ]
 }
 
