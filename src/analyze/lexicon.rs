@@ -159,7 +159,7 @@ const IRREGULAR: &[(&str, &str)] = &[
 const FRAME_NOUNS: &str = "amount answer approach case condition date day deadline description detail \
     details duration example fact form information instruction instructions kind limit list manner \
     means method money name number option options part percentage period place policy position procedure \
-    process reason requirement requirements rule rules setting sort step steps term thing time timeframe \
+    process reason requirement requirements rule rules setting sort step steps stuff term thing time timeframe \
     title total type value way window year years";
 
 /// English adverbs and particles that carry no topic ("instead", "rather").
