@@ -1349,6 +1349,13 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "how long have I got to return stuff", &[ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "are the things I bought on sale returnable", &[ok(&["refund-general"], &["final"])]),
         case(Help, PUBLIC, "Can I return stuff I bought at the airport?", &[MISSING]),
+        // A misspelt verb the corpus writes only inflected ("submitted"): it
+        // is one swap or one letter from the word's stem, not from any word
+        // written. A topic word no passage has is still missing.
+        case(Help, PUBLIC, "how many days do i have to sumbit my domestic travel expenses", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]).says(&["“sumbit” read as"]),
+        case(Help, PUBLIC, "what is the deadline to sumbit domestic travel claims", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]),
+        case(Help, TODAY, "How many days do I have to submitt my domestic travel claims this year?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]),
+        case(Help, PUBLIC, "how many days do I have to sumbit a visa application", &[MISSING]),
     ]
 }
 
