@@ -9,7 +9,9 @@
 //!
 //! Other words are misspelt too ("refnud", "supernatrual", "filmaker"): a
 //! word of six letters or more that no passage has is read as the one word
-//! of the first candidates a letter added, dropped or two swapped away —
+//! of the first candidates a letter added, dropped or two swapped away (or
+//! as the stem a candidate writes inflected: "sumbit" as "submit" of
+//! "submitted") —
 //! never a changed letter, which turns a common word into another too
 //! often ("shipping" is not "shopping": that part stays missing).
 //!
@@ -222,16 +224,38 @@ fn near_words<'t>(raw: &str, texts: impl Iterator<Item = &'t str>, edits: Edits)
             continue;
         }
         let lower = word.lower();
-        if seen.contains(&lower) {
+        let to: Vec<char> = lower.chars().collect();
+        if to.first() != from.first() {
             continue;
         }
-        let to: Vec<char> = lower.chars().collect();
-        if to.first() == from.first() && edit_of(&from, &to, edits) {
-            seen.push(lower);
-            near.push(word);
+        let reading = if edit_of(&from, &to, edits) {
+            Some(word)
+        } else {
+            base_of(word, &lower, from.len(), edits)
+                .filter(|base| edit_of(&from, &base.lower().chars().collect::<Vec<_>>(), edits))
+        };
+        // One reading however many forms write it ("return", "returned").
+        if let Some(reading) = reading.filter(|r| !seen.contains(&r.lower())) {
+            seen.push(reading.lower());
+            near.push(reading);
         }
     }
     near
+}
+
+/// The stem a longer word is written with, where it is the word's own
+/// beginning ("submit" of "submitted"): a misspelt verb ("sumbit") is as
+/// far from it as from the word the corpus writes uninflected. Only for a
+/// word that keeps its letters, and only when the stem is no shorter than
+/// the misspelt word less one letter (one edit away at most).
+fn base_of<'t>(word: &'t str, lower: &str, len: usize, edits: Edits) -> Option<&'t str> {
+    if edits != Edits::KeepingLetters || lower.chars().count() <= len {
+        return None;
+    }
+    let stem = analyze::stem(lower);
+    let base = word.get(..stem.len())?;
+    (stem.len() < lower.len() && stem.chars().count() + 1 >= len && base.lower() == stem)
+        .then_some(base)
 }
 
 /// Each name of two words or more the question gives: as written, and its
@@ -403,6 +427,21 @@ mod tests {
                 assert!(!edit_of(&word, &changed, Edits::Any));
             }
         }
+    }
+
+    #[test]
+    fn an_inflected_word_offers_its_stem_where_it_begins_the_word() {
+        fn base(w: &str, len: usize, e: Edits) -> Option<&str> {
+            super::base_of(w, &w.lower(), len, e)
+        }
+        assert_eq!(base("submitted", 6, Edits::KeepingLetters), Some("submit"));
+        assert_eq!(base("Submitted", 6, Edits::KeepingLetters), Some("Submit"));
+        // A name's word is read as written; a stem much shorter than the
+        // misspelt word is more than one edit away; an uninflected word is
+        // compared as it is.
+        assert_eq!(base("submitted", 6, Edits::Any), None);
+        assert_eq!(base("submitted", 9, Edits::KeepingLetters), None);
+        assert_eq!(base("submit", 6, Edits::KeepingLetters), None);
     }
 
     #[test]
