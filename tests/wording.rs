@@ -1356,6 +1356,21 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "what is the deadline to sumbit domestic travel claims", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]),
         case(Help, TODAY, "How many days do I have to submitt my domestic travel claims this year?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"])]),
         case(Help, PUBLIC, "how many days do I have to sumbit a visa application", &[MISSING]),
+        // A misspelt question word where a question word stands (a part's
+        // start, an auxiliary after the wh-word) is read as the one question
+        // word one letter or one swap away; a word elsewhere ("the hat I
+        // bought") is read as written, and a typo two words are as near to
+        // ("hwo": how, who) is no guess.
+        case(Help, PRIYA, "wher do I work?", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "waht is the restocking fee?", &[ok(&["refund-restocking"], &["10"])]),
+        case(Help, PRIYA, "whta should I avoid eating", &[ok(&["mem-priya-meat", "mem-priya-gluten", "mem-priya-gluten-2"], &["meat"])]),
+        case(Help, PUBLIC, "How long is the refund window for electronics, adn can I get cash instead of store credit?", &[
+            ok(&["refund-electronics"], &["15"]),
+            ok(&["refund-cash"], &["cash"]),
+        ]),
+        case(Docs, PUBLIC, "wich port do the agents listen on?", &[PORT]),
+        case(Help, PUBLIC, "can I return the hat I bought on sale?", &[not(Missing, "no passage mentions")]),
+        case(Docs, PUBLIC, "hwo do I deploy to production?", &[not(Missing, "no passage mentions")]),
     ]
 }
 
