@@ -13,6 +13,7 @@
 //!   function characters) plus bigrams;
 //! - output is ordered by start offset, and no input panics.
 
+pub mod edit;
 pub mod fold;
 pub mod lexicon;
 
