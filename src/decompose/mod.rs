@@ -36,6 +36,7 @@ mod possessive;
 mod refer;
 mod relative;
 mod split;
+mod typos;
 mod variants;
 
 pub use patterns::{op_of, output_of};
@@ -128,7 +129,7 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
     let contracted = contractions::expand(greeted);
     // A corpus writes a word in a passage, or names it in its catalog (an
     // environment only the passages' metadata gives).
-    let typed = variants::expand(&contracted, |word| {
+    let writes = |word: &str| {
         analyze::terms(word)
             .first()
             .is_some_and(|t| index.df(&t.term) > 0)
@@ -136,7 +137,8 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
                 .mentions_in(word)
                 .iter()
                 .any(|m| m.start == 0 && m.end as usize == word.len())
-    });
+    };
+    let typed = variants::expand(&typos::correct(&contracted, writes), writes);
     let resolved = resolve_person(&typed, scope.user.as_deref());
     // The limit holds for the question as planned, after `scope.user` went in.
     let n = resolved.chars().count();
