@@ -1371,6 +1371,12 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "wich port do the agents listen on?", &[PORT]),
         case(Help, PUBLIC, "can I return the hat I bought on sale?", &[not(Missing, "no passage mentions")]),
         case(Docs, PUBLIC, "hwo do I deploy to production?", &[not(Missing, "no passage mentions")]),
+        // A result cites what it was computed from: the passages of the
+        // values it compares or subtracts, as a date counted by a rule cites
+        // the rule.
+        case(Help, PUBLIC, "How many days shorter is the 2026 domestic submission deadline than the 2025 one?", &[ok(&["travel-2026-submit-en", "travel-2026-submit", "travel-2025-submit-en", "travel-2025-submit"], &["30"])]),
+        case(Help, PUBLIC, "By how many days did the domestic claim deadline change between 2025 and 2026?", &[ok(&["travel-2026-submit-en", "travel-2026-submit", "travel-2025-submit-en", "travel-2025-submit"], &["30"])]),
+        case(Help, PUBLIC, "2026年境内差旅报销提交期限比2025年短几天？", &[ok(&["travel-2026-submit", "travel-2026-submit-en", "travel-2025-submit", "travel-2025-submit-en"], &["30"])]),
     ]
 }
 
