@@ -672,14 +672,14 @@ impl Runner<'_> {
             Ok(value) => {
                 slot.state = SlotState::Supported;
                 slot.value = Some(value);
-                // A date counted by a rule cites the rule.
-                if op == Op::After {
-                    slot.evidence = task
-                        .depends_on
-                        .iter()
-                        .filter_map(|d| done.get(d)?.slot.evidence.first().cloned())
-                        .collect();
-                }
+                // A result cites what it was computed from, each input's
+                // best evidence: a date counted by a rule cites the rule, a
+                // comparison the passages of the values it compares.
+                slot.evidence = task
+                    .depends_on
+                    .iter()
+                    .filter_map(|d| done.get(d)?.slot.evidence.first().cloned())
+                    .collect();
             }
             Err(u) => {
                 slot.state = SlotState::Unresolved;

@@ -203,7 +203,9 @@ fn citations(slot: &Slot, slots: &[Slot]) -> Vec<String> {
         }
         return out;
     }
-    if let Some(e) = slot.evidence.first() {
+    // A computed result cites each of its inputs (its evidence is theirs).
+    let computed = matches!(slot.kind, TaskKind::Compare | TaskKind::Compute);
+    if let Some(e) = slot.evidence.first().filter(|_| !computed) {
         return vec![e.passage_id.clone()];
     }
     let mut out = Vec::new();
