@@ -1377,6 +1377,29 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "How many days shorter is the 2026 domestic submission deadline than the 2025 one?", &[ok(&["travel-2026-submit-en", "travel-2026-submit", "travel-2025-submit-en", "travel-2025-submit"], &["30"])]),
         case(Help, PUBLIC, "By how many days did the domestic claim deadline change between 2025 and 2026?", &[ok(&["travel-2026-submit-en", "travel-2026-submit", "travel-2025-submit-en", "travel-2025-submit"], &["30"])]),
         case(Help, PUBLIC, "2026年境内差旅报销提交期限比2025年短几天？", &[ok(&["travel-2026-submit", "travel-2026-submit-en", "travel-2025-submit", "travel-2025-submit-en"], &["30"])]),
+        // A semicolon opens a question as a comma does, and "besides," or
+        // "moreover," before it is a connective, not a part ("besides the
+        // refund window, …" still names the thing it sets aside).
+        case(Help, PUBLIC, "how long is the standard return window; besides, can I get cash instead of store credit?", &[
+            ok(&["refund-general"], &["30"]),
+            ok(&["refund-cash"], &["cash"]),
+        ]),
+        case(Help, PUBLIC, "How much is the restocking fee; moreover, can I get cash instead of store credit?", &[
+            ok(&["refund-restocking"], &["10"]),
+            ok(&["refund-cash"], &["cash"]),
+        ]),
+        case(Help, PUBLIC, "What is the restocking fee? Besides, is it waived for defective items?", &[
+            ok(&["refund-restocking"], &["10"]),
+            ok(&["refund-restocking"], &["defective"]),
+        ]),
+        case(Help, PUBLIC, "What is the standard return window; are sale items final?", &[
+            ok(&["refund-general"], &["30"]),
+            ok(&["refund-general"], &["final"]),
+        ]),
+        case(Help, PUBLIC, "Besides the refund window for electronics, can I get cash instead of store credit?", &[
+            ok(&["refund-electronics"], &["15"]),
+            ok(&["refund-cash"], &["cash"]),
+        ]),
     ]
 }
 
