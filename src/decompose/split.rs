@@ -140,6 +140,12 @@ fn strip_connective(part: &str) -> String {
                             || (r.starts_with(' ') && !r.trim_start().starts_with("to "))
                     })
             })
+            .or_else(|| {
+                COMMA_CONNECTIVES.iter().find(|c| {
+                    lower.starts_with(*c)
+                        && lower.get(c.len()..).is_some_and(|r| r.starts_with(','))
+                })
+            })
             .map(|c| c.len());
         let zh = ZH_CONNECTIVES
             .iter()
@@ -197,6 +203,11 @@ fn conjunction(w: &[Word], i: usize) -> Option<usize> {
         "as" if at(i + 1) == "well" && at(i + 2) == "as" => Some(3),
         "and" if matches!(at(i + 1), "also" | "then") => Some(2),
         "and" | "but" | "also" | "plus" => Some(1),
+        // "…; besides, are sale items final?" (not "besides the X", which
+        // names a thing).
+        c if COMMA_CONNECTIVES.contains(&c) && w.get(i).is_some_and(|x| x.raw.ends_with(',')) => {
+            Some(1)
+        }
         // Chat shorthand, only before a question word ("… n how much is …").
         "n" if WH.contains(&at(i + 1)) => Some(1),
         _ => None,
@@ -234,7 +245,8 @@ fn shared_prefix(w: &[Word], from: usize, upto: usize) -> Option<usize> {
 /// own: not one that goes on with a participle or verb (", also referred to
 /// by what name?").
 fn opens_clause(w: &[Word], k: usize) -> bool {
-    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','));
+    // (A semicolon as a comma: "…; and what …".)
+    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with([',', ';']));
     comma
         && conjunction(w, k).is_some_and(|span| {
             w.get(k + span).is_some_and(|x| {
@@ -326,7 +338,11 @@ fn lists_things(w: &[Word]) -> bool {
 /// ("…, where were they formed", not "…, who was born …"), or an
 /// auxiliary with a subject in a question ("…, can I …", "…, is there …").
 fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
-    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','));
+    let before = k.checked_sub(1).and_then(|b| w.get(b));
+    let comma = before.is_some_and(|x| x.raw.ends_with([',', ';']));
+    // A semicolon ends a clause: an auxiliary after it opens a question
+    // whatever its subject ("…; are sale items final?").
+    let semicolon = before.is_some_and(|x| x.raw.ends_with(';'));
     let (next, after, third) = (at_word(w, k), at_word(w, k + 1), at_word(w, k + 2));
     let subject = |word: &str| {
         FIRST_PERSON_SUBJECTS.contains(&word)
@@ -348,7 +364,15 @@ fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
             _ if WH_PREPOSITIONS.contains(&next) && matches!(after, "what" | "how") => {
                 asks && !third.is_empty()
             }
-            _ => asks && AUX.contains(&next) && subject(after),
+            _ => {
+                asks && AUX.contains(&next)
+                    && (subject(after)
+                        || (semicolon
+                            && !after.is_empty()
+                            && !continues(after)
+                            && !NEGATION.contains(&after)
+                            && !crate::analyze::lexicon::is_participle(after)))
+            }
         }
 }
 
@@ -578,6 +602,10 @@ const CONNECTIVES: &[&str] = &[
     "but",
     "then",
 ];
+
+/// Connectives that introduce the next question only before a comma
+/// ("Besides, is it waived?"): before a noun phrase they name a thing.
+const COMMA_CONNECTIVES: &[&str] = &["besides", "moreover", "furthermore"];
 
 /// A part without a connective phrase it ends with, and the punctuation
 /// before it.
