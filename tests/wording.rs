@@ -1400,6 +1400,21 @@ fn cases() -> Vec<Case> {
             ok(&["refund-electronics"], &["15"]),
             ok(&["refund-cash"], &["cash"]),
         ]),
+        // A later Chinese part that names only another year and asks with a
+        // bare tail ("今年呢？", "同时今年是多久？") asks the part before's
+        // question of that year.
+        case(Help, TODAY, "去年境内差旅报销的提交期限是多久？今年呢？", &[
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+        ]),
+        case(Help, TODAY, "今年境内报销审批后几天付款，去年呢？", &[
+            ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"]),
+            ok(&["travel-2025-pay"], &["10"]),
+        ]),
+        case(Help, TODAY, "去年境内报销付款要几个工作日，同时今年是多久？", &[
+            ok(&["travel-2025-pay"], &["10"]),
+            ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"]),
+        ]),
     ]
 }
 
