@@ -298,6 +298,21 @@ const ZH_TIMES: &[&str] = &[
     "今年", "去年", "明年", "前年", "本年", "上年", "本月", "上月", "下月",
 ];
 
+/// What a Chinese part that names only a time may ask with: the part
+/// before's question, whole ("去年…要几个工作日，同时今年呢？").
+const ZH_TAILS: &[&str] = &[
+    "呢",
+    "是多久",
+    "多久",
+    "是多少",
+    "多少",
+    "是几天",
+    "几天",
+    "怎么样",
+    "如何",
+    "是什么",
+];
+
 /// A later part that asks the part before's question of another owner or
 /// time and leaves out what it asks about, read whole: "What is this year's
 /// claim deadline, and what was *last year's*?" → "what was last year's
@@ -316,8 +331,14 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
         let own = ZH_TIMES.iter().find(|t| bare.starts_with(*t))?;
         let rest = bare.get(own.len()..)?;
         let theirs = ZH_TIMES.iter().find(|t| previous.starts_with(*t))?;
-        let topic = previous.get(theirs.len()..)?.strip_suffix(rest)?;
-        return (!rest.is_empty() && !topic.is_empty() && own != theirs)
+        let asked = previous.get(theirs.len()..)?;
+        // "同时今年呢？", "今年是多久？": a bare tail asks the whole question.
+        let (topic, rest) = match asked.strip_suffix(rest) {
+            Some(topic) => (topic, rest),
+            None if ZH_TAILS.contains(&rest) => (asked, ""),
+            None => return None,
+        };
+        return (!asked.is_empty() && !topic.is_empty() && own != theirs)
             .then(|| format!("{own}{topic}{rest}{mark}"));
     }
     let words = analyze::words(bare);
@@ -460,6 +481,20 @@ mod tests {
                 Some("from what day is the refund window for electronics?"),
             ),
             ("今年是多久", "今年境内差旅报销提交期限是多久", None),
+            // A bare tail asks the part before's whole question.
+            (
+                "今年呢？",
+                "去年境内报销付款要几个工作日",
+                Some("今年境内报销付款要几个工作日？"),
+            ),
+            ("同时今年是多久？", "去年境内报销付款要几个工作日", None),
+            (
+                "今年是多久？",
+                "去年境内报销付款要几个工作日",
+                Some("今年境内报销付款要几个工作日？"),
+            ),
+            // Another tail that is no bare question keeps the part as it is.
+            ("今年境外要多久？", "去年境内报销付款要几个工作日", None),
         ];
         for (part, before, want) in cases {
             assert_eq!(ellipsis(part, before).as_deref(), want, "{part} / {before}");
