@@ -179,15 +179,24 @@ const MIN_PASS_THIRD: usize = 85;
 /// held out instead. Then a cue stands in only where the passage shares a
 /// word with the question (sup-105, the first change written from its
 /// failures, with paraphrases and distractors in the wording suite): 68.
-const MIN_PASS_FOURTH: usize = 68;
+/// Then "stuff" is a thing (ref-103): 69. Then a misspelt word one edit
+/// from the stem a passage writes inflected, "sumbit" (trv-111): 70. Then a
+/// misspelt question word where one stands, "wher do I work" (pri-101): 71.
+/// Then a computed result cites the passages it was computed from
+/// (enc-105, enc-106): 73. Then a semicolon opens a question as a comma
+/// does, and "besides," is a connective (ref-108): 74. Then a later Chinese
+/// part naming only another year with a bare tail, "同时今年呢" (trv-109):
+/// 75.
+const MIN_PASS_FOURTH: usize = 75;
 
 /// [`fifth_blind_set`] cases that must pass (tests/fixtures/blind5, 96
 /// cases written the same way by a fifth hand, from the seeds and corpora
 /// only, at the start of session 41, when the fourth set's failures had
 /// been seen). Held out: read only as a count (the test prints no failure
 /// of it), and no change is written from it. Measured on the engine of
-/// 7c39dc8, before any change of that session: 58 of 96.
-const MIN_PASS_FIFTH: usize = 58;
+/// 7c39dc8, before any change of that session: 58 of 96; 63 after that
+/// session's changes (none written from it).
+const MIN_PASS_FIFTH: usize = 63;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
