@@ -1415,6 +1415,21 @@ fn cases() -> Vec<Case> {
             ok(&["travel-2025-pay"], &["10"]),
             ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"]),
         ]),
+        // "ones" after a word of its own ("opened ones") is the plural noun
+        // of the part before; a word no passage writes ("used") still sinks
+        // the part.
+        case(Help, PUBLIC, "How long is the return window for electronics, and is there a restocking fee on opened ones?", &[
+            ok(&["refund-electronics"], &["15"]),
+            ok(&["refund-restocking"], &["10"]),
+        ]),
+        case(Help, PUBLIC, "How many days do I have to return electronics? Do opened ones carry a restocking fee?", &[
+            ok(&["refund-electronics"], &["15"]),
+            ok(&["refund-restocking"], &["10"]),
+        ]),
+        case(Help, PUBLIC, "How long is the return window for electronics, and is there a restocking fee on used ones?", &[
+            ok(&["refund-electronics"], &["15"]),
+            MISSING,
+        ]),
     ]
 }
 
