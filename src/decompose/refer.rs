@@ -52,8 +52,11 @@ pub struct Pronoun {
     pub possessive: bool,
     /// "he"/"she" forms: a person.
     pub personal: bool,
-    /// "them": things in the plural.
+    /// "them", or "ones" after a word of its own: things in the plural.
     pub plural: bool,
+    /// "ones" after a word of its own ("opened *ones*"): the part gives the
+    /// qualifier, so it stands for the plural noun alone.
+    pub ones: bool,
     /// "it" as the subject after do-support ("does *it* rebuild
     /// anything?"): the thing the part before asks about, never its answer
     /// (which may be a passage: "what endpoint does the health check hit,
@@ -98,7 +101,8 @@ pub fn pronoun(part: &str, types: &[String]) -> Option<Pronoun> {
             .and_then(|p| words.get(p))
             .map(|p| p.term.as_str());
         let noun_next = next.is_some_and(|n| !analyze::is_stop_word(n));
-        let plural = w.term == "them";
+        let ones = w.term == "ones" && prev.is_some_and(|p| !analyze::is_stop_word(p));
+        let plural = w.term == "them" || ones;
         let mut subject = false;
         let (possessive, personal) = match w.term.as_str() {
             // Singular "they" for the one person a part before asks
@@ -108,6 +112,7 @@ pub fn pronoun(part: &str, types: &[String]) -> Option<Pronoun> {
             "her" => (noun_next, true),
             "its" => (true, false),
             "them" => (false, false),
+            _ if ones => (false, false),
             "it" => {
                 // The object of a verb ends its clause, or only the verb's
                 // particle follows it ("how do I roll *it* back?").
@@ -138,6 +143,7 @@ pub fn pronoun(part: &str, types: &[String]) -> Option<Pronoun> {
             possessive,
             personal,
             plural,
+            ones,
             subject,
             same: false,
         })
@@ -176,6 +182,7 @@ fn pointing(part: &str, words: &[analyze::Token], i: usize, types: &[String]) ->
         possessive: false,
         personal,
         plural: false,
+        ones: false,
         subject: false,
         same,
     })
@@ -184,7 +191,12 @@ fn pointing(part: &str, words: &[analyze::Token], i: usize, types: &[String]) ->
 /// What `p` refers to, read from the part before (`before`).
 pub fn referent(p: &Pronoun, before: &str) -> Option<Referent> {
     if p.plural {
-        return plural_noun(before).map(Referent::Name);
+        let noun = plural_noun(before)?;
+        let noun = match noun.rsplit_once(' ') {
+            Some((_, head)) if p.ones => head.to_string(),
+            _ => noun,
+        };
+        return Some(Referent::Name(noun));
     }
     let f = frame::frame(before, frame::Strictness::Question);
     let asks_kind = crate::execute::kind::asked_noun(before).is_some();
@@ -420,6 +432,19 @@ mod tests {
             ("can I get them faster?", "How long do refunds take?", None),
             ("who manages them?", "Where do the Tidewalkers play?", None),
             ("how do I return them?", "What is the restocking fee?", None),
+            // "ones" after a word of its own: the noun alone (the part
+            // gives the qualifier); after a stop word it stands for nothing.
+            (
+                "is there a restocking fee on opened ones?",
+                "How long is the return window for electronics?",
+                Some("is there a restocking fee on opened electronics?"),
+            ),
+            (
+                "what about sealed ones?",
+                "Are gift cards refundable?",
+                Some("what about sealed cards?"),
+            ),
+            ("which ones are final?", "Are gift cards refundable?", None),
         ];
         for (part, before, want) in cases {
             assert_eq!(read(part, before).as_deref(), want, "{part} / {before}");
