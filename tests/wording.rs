@@ -1430,6 +1430,13 @@ fn cases() -> Vec<Case> {
             ok(&["refund-electronics"], &["15"]),
             MISSING,
         ]),
+        // A modifier no passage writes, on a noun the passage qualifies with
+        // a word of its own ("Opened electronics may carry …"), asks about
+        // other ones; the passage's own qualifier still answers.
+        case(Help, PUBLIC, "is there a restocking fee on used electronics?", &[not(Missing, "no passage speaks of the used electronics")]),
+        case(Help, PUBLIC, "Do refurbished electronics carry a restocking fee?", &[MISSING]).never(&["10 percent"]),
+        case(Help, PUBLIC, "Do opened electronics carry a restocking fee?", &[ok(&["refund-restocking"], &["10"])]),
+        case(Help, PUBLIC, "what's the restocking fee for opened electronics", &[ok(&["refund-restocking"], &["10"])]),
     ]
 }
 
