@@ -1072,6 +1072,28 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     Reader::new(frame, words, None).read(passage)
 }
 
+/// True when `text` writes `head` (lowercase, a whole word) right after a
+/// word that is neither a stop word nor a word of `question`: its own
+/// qualifier ("*Opened* electronics").
+fn qualified_otherwise(text: &str, head: &str, question: &str) -> bool {
+    let asked: Vec<String> = analyze::words(question)
+        .into_iter()
+        .map(|w| w.term)
+        .collect();
+    let words = analyze::words(text);
+    words.windows(2).any(|pair| {
+        let [before, word] = pair else {
+            return false;
+        };
+        word.term == head
+            && text
+                .get(before.end..word.start)
+                .is_some_and(|gap| gap.chars().all(char::is_whitespace))
+            && !analyze::is_stop_word(&before.term)
+            && !asked.contains(&before.term)
+    })
+}
+
 /// A key of a word's first two chars: a passage's word is stemmed only when
 /// its key is a question word's (compared as chars: this runs on every word
 /// of every passage a step reads).
@@ -1775,7 +1797,21 @@ impl<'a> Reader<'a> {
                     .question
                     .get(head.0..head.1)
                     .is_some_and(|h| super::kind::class_of(&h.lower()).is_some());
-                lacks_head && !kind && modifiers.iter().all(|i| i.is_some_and(named))
+                let unheaded =
+                    lacks_head && !kind && modifiers.iter().all(|i| i.is_some_and(named));
+                // A modifier no passage writes on a head the passage gives a
+                // word of its own ("used electronics" over "Opened
+                // electronics may carry a fee"): it speaks of other ones.
+                let unknown_modifier = modifiers.iter().any(|i| {
+                    i.and_then(|i| words.get(i))
+                        .is_some_and(|w| w.unknown && w.role != Role::Name)
+                });
+                let requalified = unknown_modifier
+                    && frame
+                        .question
+                        .get(head.0..head.1)
+                        .is_some_and(|h| qualified_otherwise(text, &h.lower(), &frame.question));
+                unheaded || requalified
             })
             .map(|&(phrase, _)| phrase);
         let mut best = Reading {
@@ -2013,6 +2049,38 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_head_is_qualified_otherwise_by_a_word_the_question_lacks() {
+        let text = "Opened electronics may carry a restocking fee of 10 percent.";
+        assert!(qualified_otherwise(
+            text,
+            "electronics",
+            "a fee on used electronics?"
+        ));
+        // The question's own qualifier, a stop word, or the head first.
+        assert!(!qualified_otherwise(
+            text,
+            "electronics",
+            "a fee on opened electronics?"
+        ));
+        assert!(!qualified_otherwise(
+            "The electronics may carry a fee.",
+            "electronics",
+            "used electronics"
+        ));
+        assert!(!qualified_otherwise(
+            "Electronics can be returned.",
+            "electronics",
+            "used electronics"
+        ));
+        // Punctuation between is no qualifier.
+        assert!(!qualified_otherwise(
+            "Returns, electronics too.",
+            "electronics",
+            "used electronics"
+        ));
+    }
     use crate::decompose::frame::{frame, Strictness};
 
     fn passage(title: &str, text: &str) -> Passage {
