@@ -246,7 +246,7 @@ fn shared_prefix(w: &[Word], from: usize, upto: usize) -> Option<usize> {
 /// by what name?").
 fn opens_clause(w: &[Word], k: usize) -> bool {
     // (A semicolon as a comma: "…; and what …".)
-    let comma = k > 0 && w.get(k - 1).is_some_and(|x| x.raw.ends_with([',', ';']));
+    let comma = after_mark(w, k, &[',', ';']);
     comma
         && conjunction(w, k).is_some_and(|span| {
             w.get(k + span).is_some_and(|x| {
@@ -316,11 +316,16 @@ fn request_words(w: &[Word]) -> Option<usize> {
     w.get(object).map(|x| x.pos)
 }
 
+/// True when the word before word `k` ends with one of `marks`.
+fn after_mark(w: &[Word], k: usize, marks: &[char]) -> bool {
+    k.checked_sub(1)
+        .and_then(|b| w.get(b))
+        .is_some_and(|x| x.raw.ends_with(marks))
+}
+
 /// True when word `k` follows a comma and opens a noun phrase (", the …").
 fn comma_thing(w: &[Word], k: usize) -> bool {
-    k > 0
-        && w.get(k - 1).is_some_and(|x| x.raw.ends_with(','))
-        && DETERMINERS.contains(&at_word(w, k))
+    after_mark(w, k, &[',']) && DETERMINERS.contains(&at_word(w, k))
 }
 
 /// True when a request lists things: a noun phrase after a comma, and an
@@ -338,11 +343,10 @@ fn lists_things(w: &[Word]) -> bool {
 /// ("…, where were they formed", not "…, who was born …"), or an
 /// auxiliary with a subject in a question ("…, can I …", "…, is there …").
 fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
-    let before = k.checked_sub(1).and_then(|b| w.get(b));
-    let comma = before.is_some_and(|x| x.raw.ends_with([',', ';']));
+    let comma = after_mark(w, k, &[',', ';']);
     // A semicolon ends a clause: an auxiliary after it opens a question
     // whatever its subject ("…; are sale items final?").
-    let semicolon = before.is_some_and(|x| x.raw.ends_with(';'));
+    let semicolon = after_mark(w, k, &[';']);
     let (next, after, third) = (at_word(w, k), at_word(w, k + 1), at_word(w, k + 2));
     let subject = |word: &str| {
         FIRST_PERSON_SUBJECTS.contains(&word)
