@@ -1117,6 +1117,14 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "Which is upgraded first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
         case(Docs, PUBLIC, "Which is deleted first, the CLI or the agents?", &[MISSING]).never(&["port 7420"]),
         case(Docs, PUBLIC, "Which should be deleted first, the agents or the CLI?", &[MISSING]),
+        // "go"/"come" first: a light verb the page need not write, with the
+        // act named elsewhere in the question ("upgrading", "when you
+        // upgrade"). Distractor: an act no page orders.
+        case(Docs, PUBLIC, "upgrading: should the agents or the CLI go first?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "When upgrading, should the CLI or the agents go first?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "when you upgrade, which goes first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "Which comes first when upgrading, the agents or the CLI?", &[ok(&[], &["CLI first"])]),
+        case(Docs, PUBLIC, "When deleting, which goes first, the CLI or the agents?", &[MISSING]).never(&["CLI first"]),
         // Where a thing is kept or stored is where it is, not an event the
         // sentence must write. Distractor: a thing no page names.
         case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
