@@ -1283,6 +1283,17 @@ fn cases() -> Vec<Case> {
         // of another event is still missing.
         case(Docs, PUBLIC, "Are environment variables injected when a release starts?", &[ok(&["configuration#environment-variables"], &["injected"])]),
         case(Docs, PUBLIC, "Does skiff restart the previous release when I roll back?", &[ok(&["rollback#roll-back-a-deploy"], &["restarts the previous release"])]),
+        // A yes/no question's verb is what it asks: a page on the same
+        // thing that never writes the verb does not answer it ("Run skiff
+        // agent upgrade" for "should I restart the agents?"). Paraphrases
+        // the page writes the verb of stay answered.
+        case(Docs, PUBLIC, "Should I restart the agents?", &[MISSING]).never(&["skiff agent upgrade"]),
+        case(Docs, PUBLIC, "When upgrading, should I restart the agents?", &[MISSING]).never(&["skiff agent upgrade"]),
+        case(Docs, PUBLIC, "Do I need to restart the agents after an upgrade?", &[MISSING]),
+        case(Docs, PUBLIC, "Does a deploy delete the image?", &[MISSING]).never(&["pushes it"]),
+        case(Docs, PUBLIC, "Does a deploy push the image?", &[ok(&["deploy"], &["pushes it"])]),
+        case(Docs, PUBLIC, "Do agents keep serving the current release during an upgrade?", &[ok(&["upgrade#upgrade-the-agents"], &["keep serving"])]),
+        case(ZhDocs, PUBLIC, "回滚会删除旧版本吗？", &[MISSING]).never(&["数秒"]),
         case(Docs, PUBLIC, "Are environment variables injected when a deploy fails?", &[MISSING]),
         // The platform the asker is on, in the short name people type
         // ("Mac") where the docs write the long one ("macOS"); a platform
