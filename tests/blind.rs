@@ -187,7 +187,10 @@ const MIN_PASS_THIRD: usize = 85;
 /// does, and "besides," is a connective (ref-108): 74. Then a later Chinese
 /// part naming only another year with a bare tail, "同时今年呢" (trv-109):
 /// 75. Then "opened ones" is the part before's plural noun (ref-107): 76.
-const MIN_PASS_FOURTH: usize = 76;
+/// Then doc-115 and doc-117 ask about the internal on-call page with
+/// internal access granted: their index is the staff build, which holds
+/// that page (the public build leaves it out entirely): 78.
+const MIN_PASS_FOURTH: usize = 78;
 
 /// [`fifth_blind_set`] cases that must pass (tests/fixtures/blind5, 96
 /// cases written the same way by a fifth hand, from the seeds and corpora
