@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 491;
+const MIN_PASS: usize = 502;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -1291,6 +1291,10 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "When upgrading, should I restart the agents?", &[MISSING]).never(&["skiff agent upgrade"]),
         case(Docs, PUBLIC, "Do I need to restart the agents after an upgrade?", &[MISSING]),
         case(Docs, PUBLIC, "Does a deploy delete the image?", &[MISSING]).never(&["pushes it"]),
+        // A verb of relation, or a cued attribute, is said in the page's own
+        // words: those stay answered.
+        case(Help, PUBLIC, "Does the restocking fee apply to defective items?", &[ok(&["refund-restocking"], &["waived"])]),
+        case(Help, PUBLIC, "Can Priya eat gluten?", &[ok(&["mem-priya-gluten"], &["gluten intolerance"])]),
         case(Docs, PUBLIC, "Does a deploy push the image?", &[ok(&["deploy"], &["pushes it"])]),
         case(Docs, PUBLIC, "Do agents keep serving the current release during an upgrade?", &[ok(&["upgrade#upgrade-the-agents"], &["keep serving"])]),
         case(ZhDocs, PUBLIC, "回滚会删除旧版本吗？", &[MISSING]).never(&["数秒"]),

@@ -52,6 +52,10 @@ const VERBS: &str = "accept access achieve act add adjust affect agree allow ann
     update upgrade upload use validate verify view visit vote wait wake walk want warn wash watch wear \
     win wish work worry wrap write yield";
 
+/// Verbs whose meaning their object or context carries (terms: "Who
+/// *made* Winter Ferry?", "Can I *get* cash …?").
+pub const LIGHT_VERBS: &[&str] = &["make", "do", "have", "get", "take", "give", "play", "put"];
+
 /// Irregular past and participle forms and their base form.
 const IRREGULAR: &[(&str, &str)] = &[
     ("ate", "eat"),

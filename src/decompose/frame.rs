@@ -259,11 +259,34 @@ fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
         .collect();
     // A relative set off by commas ("The Low Water Tour, *which* started
     // in Cork, was by what band?") describes; a WH word after it asks.
-    let set_off = |i: usize| wh.last().is_some_and(|&l| l > i) && relative_at_any(q, w, i, true);
+    let set_off = |i: usize| {
+        wh.last().is_some_and(|&l| l > i) && relative_at_any(q, w, i, true)
+            || (i == 0 && after_time_clause(q, w).is_some())
+    };
     wh.iter()
         .copied()
         .find(|&i| !(set_off(i) || relative_at(q, w, i) && i + 1 < w.len()))
         .or_else(|| wh.iter().copied().find(|&i| !set_off(i)))
+}
+
+/// The index of the first word of the main clause when a "when" clause of
+/// its own opens the question, set off by a comma before the main clause
+/// that asks ("*When* deploying, which port …?", "*when* you upgrade,
+/// should …": a WH word after the comma, or an auxiliary right after it);
+/// not "When was it …" (an auxiliary after "when" asks).
+fn after_time_clause(q: &str, w: &[Word]) -> Option<usize> {
+    let (x, next) = (w.first()?, w.get(1)?);
+    if x.lower != "when" || AUX.contains(&next.lower.as_str()) {
+        return None;
+    }
+    let comma = q.find(',')?;
+    let main = w.iter().position(|y| y.start > comma)?;
+    let asks = w
+        .get(main..)?
+        .iter()
+        .any(|y| WH.contains(&y.lower.as_str()))
+        || w.get(main).is_some_and(|y| AUX.contains(&y.lower.as_str()));
+    asks.then_some(main)
 }
 
 /// The byte range of the relative pronoun an English question asks past
@@ -447,7 +470,7 @@ pub fn asks_length(q: &str) -> bool {
 /// The expected answer of an English question.
 fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
     let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
-    let first = at(0);
+    let first = at(after_time_clause(q, w).unwrap_or(0));
     if let Some(i) = interrogative(q, w) {
         let next = at(i + 1);
         let after = at(i + 2);
@@ -1595,6 +1618,27 @@ mod tests {
             assert_eq!(a(q), Answer::Duration, "{q}");
             assert_eq!(patterns::output_of(q), Output::Duration, "{q}");
         }
+    }
+
+    #[test]
+    fn a_clause_of_time_set_off_before_the_question_does_not_ask() {
+        let a = |q: &str| frame(q, Strictness::Question).answer;
+        assert_eq!(
+            a("When upgrading, should I restart the agents?"),
+            Answer::YesNo
+        );
+        assert_eq!(
+            a("when you deploy, which port do agents listen on?"),
+            Answer::Open
+        );
+        assert_eq!(
+            a("When upgrading, how long does it take?"),
+            Answer::Duration
+        );
+        // "When" that asks: an auxiliary after it, or no main clause after
+        // the comma.
+        assert_eq!(a("When was the band formed, and who sang?"), Answer::Date);
+        assert_eq!(a("When did Skiff ship its CLI, roughly?"), Answer::Date);
     }
 
     #[test]

@@ -48,6 +48,72 @@ pub fn read(question: &str) -> Polar {
     if question.chars().any(analyze::is_cjk) {
         return read_zh(question);
     }
+    // A clause of time set off before it ("When upgrading, should I …"):
+    // the question is what follows the comma.
+    if let Some(comma) = time_clause_end(question) {
+        let rest = question.get(comma..).unwrap_or("");
+        let shift = |r: Option<(usize, usize)>| r.map(|(s, e)| (s + comma, e + comma));
+        let p = read_from(rest);
+        return Polar {
+            subject: shift(p.subject),
+            predicate: shift(p.predicate),
+        };
+    }
+    read_from(question)
+}
+
+/// The byte offset just past the comma of a "When …," clause that opens
+/// the question, when one does.
+fn time_clause_end(question: &str) -> Option<usize> {
+    let head = question.get(..5)?;
+    if !head.eq_ignore_ascii_case("when ") {
+        return None;
+    }
+    question.find(',').map(|c| c + 1)
+}
+
+/// Verbs that say a need or a wish: the verb after their "to" is the one
+/// asked ("do I *need* to restart …").
+const NEEDING: &[&str] = &["need", "have", "want", "ought"];
+/// Verbs of relation a page says in its own words ("Does the fee *apply*
+/// to defective items?" over "…, waived for defective items"), stems: like
+/// a light verb ([`lexicon::LIGHT_VERBS`]), no page need write them.
+const RELATION: &[&str] = &[
+    "be", "go", "come", "appli", "cover", "includ", "affect", "mean", "count", "involv", "concern",
+    "relat", "matter",
+];
+
+/// The verb a page must write to answer a yes/no question about it: the
+/// predicate's verb ("Does a deploy *push* the image?"), or the one after
+/// "need to" ("Do I need to *restart* …"); `None` for a light verb ("Can
+/// I *get* cash …": its object says what is asked), no predicate, or a
+/// Chinese question.
+pub fn asked_verb(question: &str, polar: &Polar) -> Option<(usize, usize)> {
+    // A Chinese predicate is every word after the auxiliary, not one verb.
+    if question.chars().any(analyze::is_cjk) {
+        return None;
+    }
+    let (s, e) = polar.predicate?;
+    let verb = question.get(s..e)?.lower();
+    let base = analyze::stem(lexicon::base(&verb));
+    if NEEDING.contains(&base.as_str()) || verb == "has" {
+        let rest = question.get(e..)?;
+        let mut after = analyze::words(rest).into_iter();
+        let (to, next) = (after.next()?, after.next()?);
+        let word = rest.get(next.start..next.end)?.lower();
+        let light = light(&analyze::stem(lexicon::base(&word)));
+        return (to.term == "to" && verbal(&word) && !light)
+            .then_some((e + next.start, e + next.end));
+    }
+    (!light(&base)).then_some((s, e))
+}
+
+/// True when a verb's stem is a light verb's or a verb of relation's.
+fn light(stem: &str) -> bool {
+    lexicon::LIGHT_VERBS.contains(&stem) || RELATION.contains(&stem)
+}
+
+fn read_from(question: &str) -> Polar {
     let words = analyze::words(question);
     let written = |i: usize| {
         words
@@ -190,5 +256,39 @@ mod tests {
         assert_eq!(said("What does a deploy build?"), (None, None));
         assert_eq!(said(""), (None, None));
         assert_eq!(said("Does"), (None, None));
+    }
+
+    #[test]
+    fn a_clause_of_time_before_the_question_is_read_past() {
+        assert_eq!(
+            said("When upgrading, should I restart the agents?"),
+            (None, Some("restart"))
+        );
+        assert_eq!(
+            said("when rolling back, does a deploy rebuild anything?"),
+            (Some("a deploy"), Some("rebuild"))
+        );
+    }
+
+    #[test]
+    fn the_verb_asked_is_the_predicate_or_the_one_after_need_to() {
+        let verb = |q: &str| asked_verb(q, &read(q)).map(|(s, e)| q[s..e].to_string());
+        assert_eq!(
+            verb("Should I restart the agents?").as_deref(),
+            Some("restart")
+        );
+        assert_eq!(
+            verb("Do I need to restart the agents after an upgrade?").as_deref(),
+            Some("restart")
+        );
+        assert_eq!(
+            verb("Does a deploy push the image?").as_deref(),
+            Some("push")
+        );
+        // Light verbs: the object says what is asked.
+        assert_eq!(verb("Can I get cash instead of store credit?"), None);
+        assert_eq!(verb("do I need to get a receipt?"), None);
+        assert_eq!(verb("Is the health check an HTTP GET?"), None);
+        assert_eq!(verb("回滚会重新构建吗？"), None);
     }
 }

@@ -69,6 +69,8 @@ pub enum Rejection {
     Head(String),
     /// The matching words are spread over the passage, not in one clause.
     Spread,
+    /// A yes/no question's verb (as written) the passage never writes.
+    Verb(String),
     /// A how-to whose act (the verb, as written) the passage never speaks of.
     Act(String),
     /// No value of the expected kind in the answering sentence.
@@ -108,6 +110,7 @@ impl Rejection {
                 };
                 format!("no passage names {article} {nation} {noun}: the one named is of another nationality")
             }
+            Rejection::Verb(verb) => format!("no passage speaks of “{verb}”"),
             Rejection::Rank(asked) => format!("no passage says which is the {asked}"),
             Rejection::Ordinal(asked, stated) => {
                 format!("no passage states the {asked} (the best reads the {stated})")
@@ -273,6 +276,11 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
     }
     if reading.local < LOCAL_MIN && !cue_is_topic {
         return Err(Rejection::Spread);
+    }
+    // (A cued attribute says it in its own words: "Can Priya eat gluten?"
+    // is answered by "Priya has a gluten intolerance.")
+    if let Some(verb) = reading.verb_unsaid.as_ref().filter(|_| !ctx.cued) {
+        return Err(Rejection::Verb(verb.clone()));
     }
     // Names and no topic word ("what should Priya not eat?"): the passage
     // must also say what is asked (the soft words), unless a cue says it.

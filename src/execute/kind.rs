@@ -314,11 +314,8 @@ pub fn doer_verb(frame: &Frame) -> Option<String> {
     if bare(words.next()?).0 != "who" {
         return None;
     }
-    active_verb(frame, words.next()?).filter(|v| !LIGHT_VERBS.contains(&v.as_str()))
+    active_verb(frame, words.next()?).filter(|v| !lexicon::LIGHT_VERBS.contains(&v.as_str()))
 }
-
-/// Verbs whose meaning their object or context carries (terms).
-const LIGHT_VERBS: &[&str] = &["make", "do", "have", "get", "take", "give", "play", "put"];
 
 /// `word` (a slice of the frame's question) as the lemma term of a verb
 /// whose subject is asked for: a verb form, no stop word, not followed by

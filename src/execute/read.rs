@@ -20,6 +20,7 @@ use crate::analyze::{self, lexicon};
 use crate::compute::date::DateEvent;
 use crate::compute::duration;
 use crate::decompose::frame::{Answer, Frame, Role};
+use crate::decompose::polar;
 use crate::model::{Passage, Range};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -354,6 +355,9 @@ pub struct Reading {
     /// The byte range of a question's compound noun whose head the passage
     /// does not write ([`Frame::heads`]).
     pub unheaded: Option<(usize, usize)>,
+    /// The verb a yes/no question asks about, as written, when the passage
+    /// never writes it ("restart" for "should I restart the agents?").
+    pub verb_unsaid: Option<String>,
 }
 
 /// The byte range of the name a life event is asked of: the question's
@@ -1072,6 +1076,18 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     Reader::new(frame, words, None).read(passage)
 }
 
+/// True when `text` writes the verb of stem `stem`, or a noun made from it
+/// ("founder", "deployment"): a word of the same family, not merely of the
+/// same first letters ("rest" is not "restart").
+fn writes_verb(text: &str, stem: &str) -> bool {
+    analyze::terms(text).iter().any(|t| {
+        let lemma = lexicon::lemma(&t.term);
+        lemma
+            .strip_prefix(stem)
+            .is_some_and(|rest| matches!(rest, "" | "er" | "or" | "ion" | "ment" | "al"))
+    })
+}
+
 /// True when `text` writes `head` (lowercase, a whole word) right after a
 /// word that is neither a stop word nor a word of `question`: its own
 /// qualifier ("*Opened* electronics").
@@ -1204,6 +1220,9 @@ pub struct Reader<'a> {
     /// Which of `words` its predicate holds ("Does Priya *eat* meat?"): a
     /// clause that negates it answers no.
     polar_predicate: Vec<usize>,
+    /// Which of `words` is the verb a yes/no question asks about
+    /// ([`polar::asked_verb`]): a page that never writes it does not answer.
+    asked_verb: Option<usize>,
     /// The question's names that are mentions of declared catalog
     /// entities, with each entity's ID ([`Reader::tagged`]).
     tagged: Vec<((usize, usize), String)>,
@@ -1310,6 +1329,10 @@ impl<'a> Reader<'a> {
             about_the_act: asks_about_the_act(frame),
             polar_subject: words_within(frame, words, frame.polar.subject, false),
             polar_predicate: words_within(frame, words, frame.polar.predicate, true),
+            asked_verb: (frame.answer == Answer::YesNo)
+                .then(|| polar::asked_verb(&frame.question, &frame.polar))
+                .flatten()
+                .and_then(|r| words_within(frame, words, Some(r), true).first().copied()),
             tagged: Vec::new(),
         };
         let reader = reader.with_subject();
@@ -1352,6 +1375,7 @@ impl<'a> Reader<'a> {
             about_the_act: self.about_the_act,
             polar_subject: self.polar_subject.clone(),
             polar_predicate: self.polar_predicate.clone(),
+            asked_verb: self.asked_verb,
             tagged: self.tagged.clone(),
         }
     }
@@ -1818,6 +1842,11 @@ impl<'a> Reader<'a> {
             names,
             joined: joined_share,
             unheaded,
+            verb_unsaid: self
+                .asked_verb
+                .and_then(|i| words.get(i))
+                .filter(|w| !writes_verb(&passage.title, &w.stem) && !writes_verb(text, &w.stem))
+                .and_then(|w| written(frame, w)),
             topic: share(&topical, &named),
             local: 0.0,
             order: 0.0,
