@@ -289,6 +289,14 @@ fn after_time_clause(q: &str, w: &[Word]) -> Option<usize> {
     asks.then_some(main)
 }
 
+/// The byte offset of the main clause's first word when a "when" clause of
+/// its own opens the question ([`after_time_clause`]: "When upgrading,
+/// *should* I restart the agents?").
+pub fn main_clause(q: &str) -> Option<usize> {
+    let w = words(q);
+    w.get(after_time_clause(q, &w)?).map(|x| x.start)
+}
+
 /// The byte range of the relative pronoun an English question asks past
 /// ("… succeeded by the aristocrat *who* is estimated to be worth how
 /// much?"): the relative clause describes a thing the question goes

@@ -50,9 +50,9 @@ pub fn read(question: &str) -> Polar {
     }
     // A clause of time set off before it ("When upgrading, should I …"):
     // the question is what follows the comma.
-    if let Some(comma) = time_clause_end(question) {
-        let rest = question.get(comma..).unwrap_or("");
-        let shift = |r: Option<(usize, usize)>| r.map(|(s, e)| (s + comma, e + comma));
+    if let Some(main) = super::frame::main_clause(question) {
+        let rest = question.get(main..).unwrap_or("");
+        let shift = |r: Option<(usize, usize)>| r.map(|(s, e)| (s + main, e + main));
         let p = read_from(rest);
         return Polar {
             subject: shift(p.subject),
@@ -60,16 +60,6 @@ pub fn read(question: &str) -> Polar {
         };
     }
     read_from(question)
-}
-
-/// The byte offset just past the comma of a "When …," clause that opens
-/// the question, when one does.
-fn time_clause_end(question: &str) -> Option<usize> {
-    let head = question.get(..5)?;
-    if !head.eq_ignore_ascii_case("when ") {
-        return None;
-    }
-    question.find(',').map(|c| c + 1)
 }
 
 /// Verbs that say a need or a wish: the verb after their "to" is the one
