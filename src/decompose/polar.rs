@@ -65,9 +65,10 @@ pub fn read(question: &str) -> Polar {
 /// Verbs that say a need or a wish: the verb after their "to" is the one
 /// asked ("do I *need* to restart …").
 const NEEDING: &[&str] = &["need", "have", "want", "ought"];
-/// Verbs of relation a page says in its own words ("Does the fee *apply*
-/// to defective items?" over "…, waived for defective items"), stems: like
-/// a light verb ([`lexicon::LIGHT_VERBS`]), no page need write them.
+/// Light verbs besides [`lexicon::LIGHT_VERBS`] (be, go, come), and verbs of
+/// relation a page says in its own words ("Does the fee *apply* to
+/// defective items?" over "…, waived for defective items"), stems: no page
+/// need write them.
 const RELATION: &[&str] = &[
     "be", "go", "come", "appli", "cover", "includ", "affect", "mean", "count", "involv", "concern",
     "relat", "matter",
@@ -85,17 +86,23 @@ pub fn asked_verb(question: &str, polar: &Polar) -> Option<(usize, usize)> {
     }
     let (s, e) = polar.predicate?;
     let verb = question.get(s..e)?.lower();
-    let base = analyze::stem(lexicon::base(&verb));
+    let base = verb_stem(&verb);
+    // ("has" is no irregular form in the lexicon: its stem is not "have".)
     if NEEDING.contains(&base.as_str()) || verb == "has" {
         let rest = question.get(e..)?;
         let mut after = analyze::words(rest).into_iter();
         let (to, next) = (after.next()?, after.next()?);
         let word = rest.get(next.start..next.end)?.lower();
-        let light = light(&analyze::stem(lexicon::base(&word)));
+        let light = light(&verb_stem(&word));
         return (to.term == "to" && verbal(&word) && !light)
             .then_some((e + next.start, e + next.end));
     }
     (!light(&base)).then_some((s, e))
+}
+
+/// The stem of a verb form's base ("kept" → "keep", "restarts" → "restart").
+fn verb_stem(word: &str) -> String {
+    analyze::stem(lexicon::base(word))
 }
 
 /// True when a verb's stem is a light verb's or a verb of relation's.

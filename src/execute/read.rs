@@ -1076,11 +1076,12 @@ pub fn read(passage: &Passage, frame: &Frame, words: &[Weighted]) -> Reading {
     Reader::new(frame, words, None).read(passage)
 }
 
-/// True when `text` writes the verb of stem `stem`, or a noun made from it
-/// ("founder", "deployment"): a word of the same family, not merely of the
-/// same first letters ("rest" is not "restart").
+/// True when `text` (a passage's text or title) writes the verb of stem
+/// `stem`, or a noun made from it ("founder", "deployment"): a word of the
+/// same family, not merely of the same first letters ("rest" is not
+/// "restart"). Read through the passage memo, not the questions'.
 fn writes_verb(text: &str, stem: &str) -> bool {
-    analyze::terms(text).iter().any(|t| {
+    analyze::passage_terms(text).iter().any(|t| {
         let lemma = lexicon::lemma(&t.term);
         lemma
             .strip_prefix(stem)
@@ -1329,9 +1330,8 @@ impl<'a> Reader<'a> {
             about_the_act: asks_about_the_act(frame),
             polar_subject: words_within(frame, words, frame.polar.subject, false),
             polar_predicate: words_within(frame, words, frame.polar.predicate, true),
-            asked_verb: (frame.answer == Answer::YesNo)
-                .then(|| polar::asked_verb(&frame.question, &frame.polar))
-                .flatten()
+            // (Only a yes/no question has a predicate.)
+            asked_verb: polar::asked_verb(&frame.question, &frame.polar)
                 .and_then(|r| words_within(frame, words, Some(r), true).first().copied()),
             tagged: Vec::new(),
         };
