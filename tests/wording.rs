@@ -823,6 +823,19 @@ fn cases() -> Vec<Case> {
         case(Help, TODAY, "What is this year's domestic claim deadline, and what restocking fee applies to opened electronics?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["refund-restocking"], &["10 percent"])]),
         case(Help, PUBLIC, "list the restocking fee for opened electronics, the electronics return window and the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-electronics"], &["15"]), ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "Tell me the electronics return window, the window for a full refund", &[ok(&["refund-electronics"], &["15"])]),
+        // A query of noun phrases with no verb and no question word asks
+        // for each thing "plus"/"as well as"/以及/还有 adds; "What is X, plus
+        // the Y?" asks "what is" of both. "and" in such a query still names
+        // one thing ("terms and conditions"), and a Chinese list that a
+        // question word ends ("交通费以及住宿费标准是多少") is one question.
+        case(Help, PUBLIC, "electronics return window as well as the restocking fee for opened items", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, PUBLIC, "restocking fee for opened electronics plus the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-general"], &["30"])]),
+        case(Help, PUBLIC, "the return window for electronics, plus the restocking fee", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, PUBLIC, "What is the electronics return window, plus the restocking fee for opened electronics?", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, PUBLIC, "electronics return window plus the restocking fee for sofas", &[ok(&["refund-electronics"], &["15"]), MISSING]).says(&["couldn't find"]),
+        case(Help, TODAY, "境内差旅报销的提交期限，以及审批后的付款期限", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]), ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"])]),
+        case(Help, TODAY, "境内报销提交期限还有境内报销付款期限", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]), ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"])]),
+        case(Help, PUBLIC, "境内差旅的交通费以及住宿费标准是多少？", &[MISSING]).never(&["30"]),
         case(Help, PUBLIC, "How long do I have to return a faulty sofa?", &[MISSING]).never(&["30 days"]),
         // "money" says what kind of answer is asked (a refund, a payment),
         // like "amount": no passage need write it. Distractors: a topic
