@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 502;
+const MIN_PASS: usize = 511;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -832,6 +832,7 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "restocking fee for opened electronics plus the standard return window", &[ok(&["refund-restocking"], &["10 percent"]), ok(&["refund-general"], &["30"])]),
         case(Help, PUBLIC, "the return window for electronics, plus the restocking fee", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
         case(Help, PUBLIC, "What is the electronics return window, plus the restocking fee for opened electronics?", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
+        case(Help, PUBLIC, "electronics return window + restocking fee", &[ok(&["refund-electronics"], &["15"]), ok(&["refund-restocking"], &["10 percent"])]),
         case(Help, PUBLIC, "electronics return window plus the restocking fee for sofas", &[ok(&["refund-electronics"], &["15"]), MISSING]).says(&["couldn't find"]),
         case(Help, TODAY, "境内差旅报销的提交期限，以及审批后的付款期限", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]), ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"])]),
         case(Help, TODAY, "境内报销提交期限还有境内报销付款期限", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]), ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"])]),

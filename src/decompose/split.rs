@@ -13,8 +13,11 @@
 //! relative "…, who was born …"); "Besides the X, can I Y?" asks "the X?"
 //! first (not "Besides Paris, which *other* city …"); a request asks each
 //! thing after "as well as"/"plus" ("Give me X as well as the Y" → "Give me
-//! the Y"). A plain list ("Priya eats fish and does not eat meat", "add tea
-//! and coffee", "tell me X and the Y") is never split; a leading connective
+//! the Y"), and so does a query of noun phrases that asks nothing
+//! ("electronics return window plus the restocking fee", "X + Y", "What is
+//! the X, plus the Y?", "提交期限，以及付款期限"). A plain list ("Priya eats
+//! fish and does not eat meat", "add tea and coffee", "tell me X and the Y",
+//! "return window and restocking fee") is never split; a leading connective
 //! ("Also, …", "还有，…") is dropped; no part shorter than two words is
 //! produced.
 
@@ -203,6 +206,8 @@ fn conjunction(w: &[Word], i: usize) -> Option<usize> {
         "as" if at(i + 1) == "well" && at(i + 2) == "as" => Some(3),
         "and" if matches!(at(i + 1), "also" | "then") => Some(2),
         "and" | "but" | "also" | "plus" => Some(1),
+        // "window + fee": "plus" in a search box.
+        "" if w.get(i).is_some_and(|x| x.raw == "+") => Some(1),
         // "…; besides, are sale items final?" (not "besides the X", which
         // names a thing).
         c if COMMA_CONNECTIVES.contains(&c) && w.get(i).is_some_and(|x| x.raw.ends_with(',')) => {
@@ -321,6 +326,36 @@ fn after_mark(w: &[Word], k: usize, marks: &[char]) -> bool {
     k.checked_sub(1)
         .and_then(|b| w.get(b))
         .is_some_and(|x| x.raw.ends_with(marks))
+}
+
+/// True when word `k` is "plus" or "+".
+fn adds_a_thing(w: &[Word], k: usize) -> bool {
+    w.get(k).is_some_and(|x| x.bare == "plus" || x.raw == "+")
+}
+
+/// True when a clause names things and does nothing else: no question
+/// word, auxiliary, pronoun subject or name after its first word
+/// ("electronics return window plus the restocking fee"; not "the window
+/// Priya has plus …"). A verb with no auxiliary is not seen ("fish eats
+/// plus …" passes): such a clause states, and its parts are read as such.
+fn names_things_only(w: &[Word]) -> bool {
+    !w.iter().enumerate().any(|(k, x)| {
+        let b = x.bare.as_str();
+        WH.contains(&b)
+            || AUX.contains(&b)
+            || FIRST_PERSON_SUBJECTS.contains(&b)
+            || (k > 0 && x.raw.starts_with(char::is_uppercase))
+    })
+}
+
+/// The byte where the thing "What is …" asks of starts ("What is |the
+/// electronics return window, plus …"), when the clause opens so.
+fn what_is_words(w: &[Word]) -> Option<usize> {
+    let opens = at_word(w, 0) == "what" && matches!(at_word(w, 1), "is" | "are");
+    let thing = w
+        .get(2)
+        .filter(|x| DETERMINERS.contains(&x.bare.as_str()))?;
+    opens.then_some(thing.pos)
 }
 
 /// True when word `k` follows a comma and opens a noun phrase (", the …").
@@ -447,6 +482,12 @@ fn split_en(clause: &str) -> Vec<String> {
     // "Tell me the X, the Y, and Z": the request is asked of each thing.
     let listing = request.filter(|_| lists_things(&w));
     let request_of = |at: usize| clause.get(..at).unwrap_or("").trim_end().to_string();
+    // "electronics return window plus the restocking fee": noun phrases
+    // with no question, verb phrase or request around them ask for each
+    // thing "plus"/"as well as" adds; so does "What is the X, plus the
+    // Y?", each thing with its "what is".
+    let keywords = !asks && request.is_none() && names_things_only(&w);
+    let what_is = what_is_words(&w);
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
     while i < w.len() {
@@ -520,11 +561,16 @@ fn split_en(clause: &str) -> Vec<String> {
         let mut opens = interrogative || late_wh;
         // "Give me X as well as the Y": the request is asked of both; so
         // is the last thing of a list ("…, the Y and the Z").
-        if !opens && (span > 1 || at_word(&w, i) == "plus" || listing.is_some()) {
+        if !opens && (span > 1 || adds_a_thing(&w, i) || listing.is_some()) {
             if let Some(request) = request.filter(|_| DETERMINERS.contains(&next)) {
                 prefix = request_of(request);
                 opens = true;
             }
+        }
+        let adds = span > 1 || adds_a_thing(&w, i);
+        if !opens && adds && (keywords || what_is.is_some()) {
+            prefix = what_is.map(request_of).unwrap_or_default();
+            opens = true;
         }
         // A capitalized word after "and" is a name ("Chrysalis and Look"), not a verb.
         let lowercase = w
@@ -669,30 +715,30 @@ fn asks_zh(text: &str) -> bool {
 /// Splits one Chinese clause at a comma, semicolon or connective between
 /// two questions ("…缩短了多少，另外境内报销审批后多久付款").
 fn split_zh(clause: &str) -> Vec<String> {
+    // "境内差旅报销的提交期限，以及审批后的付款期限": noun phrases that ask
+    // nothing, joined by a connective (not a comma, not 和), ask for each.
+    let keywords = !asks_zh(clause);
     let mut parts = Vec::new();
     let mut start = 0;
     let mut i = 0;
     let bytes = clause.len();
     while i < bytes {
         let rest = clause.get(i..).unwrap_or("");
-        let sep = ["，", "；", ";", ","]
+        let comma = ["，", "；", ";", ","]
             .iter()
             .find(|s| rest.starts_with(*s))
-            .map(|s| s.len())
-            .or_else(|| {
-                ZH_CONNECTIVES
-                    .iter()
-                    .find(|c| rest.starts_with(*c))
-                    .map(|c| c.len())
-            });
-        if let Some(n) = sep {
+            .map(|s| s.len());
+        let connective = ZH_CONNECTIVES
+            .iter()
+            .find(|c| rest.starts_with(*c))
+            .map(|c| c.len());
+        if let Some(n) = comma.or(connective) {
             let left = clause.get(start..i).unwrap_or("");
             let right = clause.get(i + n..).unwrap_or("");
-            if asks_zh(left)
-                && asks_zh(right)
-                && left.chars().count() >= 4
-                && right.chars().count() >= 4
-            {
+            let asked = asks_zh(left) && asks_zh(right);
+            let things = keywords && connective.is_some();
+            let left = left.trim_end_matches(['，', '；', ';', ',']);
+            if (asked || things) && left.chars().count() >= 4 && right.chars().count() >= 4 {
                 parts.push(left.to_string());
                 start = i + n;
             }
@@ -781,6 +827,48 @@ mod tests {
             "Tell me the electronics return window, the window for a full refund",
             "The fee, the window and the rule apply",
             "Give me the refund window and the store credit",
+        ] {
+            assert_eq!(clauses(q), vec![q], "{q}");
+        }
+    }
+
+    #[test]
+    fn a_query_of_noun_phrases_asks_for_each_thing_added() {
+        assert_eq!(
+            clauses("electronics return window plus the restocking fee for opened items"),
+            vec![
+                "electronics return window",
+                "the restocking fee for opened items"
+            ]
+        );
+        assert_eq!(
+            clauses("the return window for electronics, as well as the restocking fee"),
+            vec!["the return window for electronics", "the restocking fee"]
+        );
+        assert_eq!(
+            clauses("electronics return window + restocking fee"),
+            vec!["electronics return window", "restocking fee"]
+        );
+        assert_eq!(
+            clauses("What is the electronics return window, plus the restocking fee?"),
+            vec![
+                "What is the electronics return window?",
+                "What is the restocking fee?"
+            ]
+        );
+        assert_eq!(
+            clauses("境内差旅报销的提交期限，以及审批后的付款期限"),
+            vec!["境内差旅报销的提交期限", "审批后的付款期限"]
+        );
+        // "and" names one thing; a question, a name or a one-word addition
+        // keeps the clause whole; a comma alone lists nothing in Chinese.
+        for q in [
+            "electronics return window and restocking fee",
+            "is the return window plus the fee enough",
+            "the window Priya has plus the fee",
+            "the restocking fee plus tax",
+            "境内差旅的交通费以及住宿费标准是多少？",
+            "境内差旅报销的提交期限，审批后的付款期限",
         ] {
             assert_eq!(clauses(q), vec![q], "{q}");
         }
