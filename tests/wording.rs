@@ -678,6 +678,13 @@ fn cases() -> Vec<Case> {
         ]),
         case(Help, TODAY, "How much shorter is this year's domestic travel claim deadline than last year's? How long after approval are domestic claims paid? Is the overseas deadline the same as the domestic one?", TRAVEL_EN),
         case(Help, TODAY, "How many days shorter is this year's domestic travel claim deadline than last year's, and how long after approval are domestic claims paid?", TRAVEL_EN_TWO),
+        // A change asked of the two parts before it ("…, what was last
+        // year's, and how much shorter did it get?") is their difference;
+        // with one part before it there is nothing to compare.
+        case(Help, TODAY, "What is the domestic claim deadline this year? What was it last year? How many days shorter is it now?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["travel-2025-submit-en", "travel-2025-submit"], &["60"]), ok(&[], &["shorter by 30"])]),
+        case(Help, TODAY, "what's this year's domestic claim deadline and what was last year's, and by how much did it shrink", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), ok(&["travel-2025-submit-en", "travel-2025-submit"], &["60"]), ok(&[], &["shorter by 30"])]),
+        case(Help, TODAY, "今年境内差旅报销的提交期限是多久？去年的呢？缩短了多少天？", &[ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]), ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]), ok(&[], &["缩短了 30"])]),
+        case(Help, TODAY, "What is this year's domestic claim deadline, and how much shorter did it get?", &[ok(&["travel-2026-submit-en", "travel-2026-submit"], &["30"]), MISSING]).never(&["shorter by"]),
         case(Help, TODAY, "How much shorter is the domestic claim deadline this year than last year? Also, how soon after approval are domestic claims paid?", TRAVEL_EN_TWO),
         case(Help, TODAY, "how much shorter is this year's domestic claim submission deadline than last year's and how long after approval are domestic claims paid", TRAVEL_EN_TWO),
         case(Help, TODAY, "By how much is this year's domestic travel claim deadline shorter than last year's? How many working days after approval are domestic claims paid?", TRAVEL_EN_TWO),
