@@ -575,6 +575,8 @@ impl Builder<'_> {
             self.difference(clause, r, &temporals)
         } else if let Some((a, b)) = patterns::gap(clause) {
             Some(self.gap(clause, a, b))
+        } else if let Some(id) = self.change_of_parts(clause) {
+            Some(id)
         } else if let Some((left, right)) = patterns::same_as(clause) {
             self.same(clause, left, right)
         } else if let Some(id) = self.comparison(clause) {

@@ -369,6 +369,52 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     (asks && changes).then_some((open, span_end))
 }
 
+/// "…, and how much shorter did it get?", "缩短了多少天？": a change asked
+/// of nothing the clause names itself — a question of amount with a
+/// comparative or a verb of change, and besides them only words that ask
+/// (how, much, did, it, now, a unit of time).
+pub fn bare_change(clause: &str) -> bool {
+    let l = lower(clause);
+    if l.chars().any(is_cjk) {
+        let asks = ["多少", "几", "多久"].iter().any(|w| l.contains(w));
+        let Some(change) = ZH_CHANGE.iter().find(|w| l.contains(*w)) else {
+            return false;
+        };
+        let rest = l
+            .replacen(change, "", 1)
+            .replace(
+                ['了', '？', '?', '呢', '天', '日', '它', '又', '，', ' '],
+                "",
+            )
+            .replace("多少", "")
+            .replace("多久", "")
+            .replace('几', "");
+        return asks && rest.is_empty();
+    }
+    let words: Vec<&str> = l
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let asks = words
+        .windows(2)
+        .any(|p| matches!(p, ["how", "much" | "many"]));
+    let changes = words
+        .iter()
+        .any(|w| CHANGE_VERBS.contains(w) || COMPARATIVES.contains(w));
+    let asking = |w: &str| {
+        CHANGE_VERBS.contains(&w) || COMPARATIVES.contains(&w) || CHANGE_ASKING.contains(&w)
+    };
+    asks && changes && words.iter().all(|w| asking(w))
+}
+
+/// The words a change asked of nothing of its own may have besides its
+/// comparative or verb of change ([`bare_change`]).
+const CHANGE_ASKING: &[&str] = &[
+    "how", "much", "many", "by", "did", "does", "do", "is", "was", "has", "had", "it", "its",
+    "that", "get", "got", "become", "now", "then", "days", "day", "weeks", "months", "and", "so",
+    "also", "calendar", "working",
+];
+
 /// The bytes of `tail` (what follows a baseline year) that belong to it:
 /// "one"/"ones" standing for the compared noun ("than the 2025 *one*").
 fn one_after(tail: &str) -> usize {
@@ -1037,6 +1083,27 @@ mod tests {
         let (a, b) = difference(e, &t).unwrap();
         assert_eq!(&e[a..b], "than last year's");
         assert!(difference("比去年好吗", &temporals("比去年好吗", Some(2026))).is_none());
+    }
+
+    #[test]
+    fn a_change_asked_of_nothing_of_its_own() {
+        for q in [
+            "and how much shorter did it get?",
+            "By how many days did it shrink",
+            "How many days shorter is it now?",
+            "缩短了多少天？",
+        ] {
+            assert!(bare_change(q), "{q}");
+        }
+        for q in [
+            "how much shorter is the deadline?",
+            "how much did it cost?",
+            "is it shorter?",
+            "付款缩短了多少天？",
+            "缩短了吗？",
+        ] {
+            assert!(!bare_change(q), "{q}");
+        }
     }
 
     #[test]

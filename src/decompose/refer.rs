@@ -342,6 +342,11 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
     if part.chars().any(analyze::is_cjk) {
         let own = ZH_TIMES.iter().find(|t| bare.starts_with(*t))?;
         let rest = bare.get(own.len()..)?;
+        // "去年的呢？": the owner's "的" before a bare tail.
+        let rest = rest
+            .strip_prefix('的')
+            .filter(|r| ZH_TAILS.contains(r))
+            .unwrap_or(rest);
         let theirs = ZH_TIMES.iter().find(|t| previous.starts_with(*t))?;
         let asked = previous.get(theirs.len()..)?;
         // "同时今年呢？", "今年是多久？": a bare tail asks the whole question.
@@ -373,6 +378,11 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
         let rest = previous.get(wh.end..)?.trim();
         return (!rest.is_empty()).then(|| format!("{bare} {rest}{mark}"));
     }
+    // "What was it last year?": "it" with only a time after it asks the
+    // part before's question of that time.
+    if let Some(read) = it_at_another_time(&words, bare, previous) {
+        return Some(format!("{read}{mark}"));
+    }
     // "… last year's?": the owner ends the part, with nothing it owns.
     let owner_last = bare.ends_with("'s") || bare.ends_with("’s");
     if !owner_last || words.len() > 6 || !frame::WH.contains(&first) {
@@ -381,6 +391,44 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
     let at = previous.rfind("'s ").or_else(|| previous.rfind("’s "))?;
     let owned = previous.get(at..)?.split_once(' ').map(|(_, o)| o.trim())?;
     (!owned.is_empty()).then(|| format!("{bare} {owned}{mark}"))
+}
+
+/// Times a part may ask the part before's question of ("What was it *last
+/// year*?").
+const EN_TIMES: &[&str] = &["this year", "last year", "next year"];
+
+/// "What was it last year?" after "What is the claim deadline this year?":
+/// "What was the claim deadline last year". The part is a question word,
+/// an auxiliary, "it" and one of [`EN_TIMES`]; the part before opens with a
+/// question word and an auxiliary and says what it asks of, whose own
+/// time ("this year", "in 2026") is dropped.
+fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> Option<String> {
+    let [wh, _, it, ..] = words else {
+        return None;
+    };
+    let time = bare.get(it.end..)?.trim().to_ascii_lowercase();
+    if !frame::WH.contains(&wh.term.as_str())
+        || it.term != "it"
+        || !EN_TIMES.contains(&time.as_str())
+    {
+        return None;
+    }
+    let lead = analyze::words(previous);
+    let [pwh, paux, ..] = lead.as_slice() else {
+        return None;
+    };
+    if !frame::WH.contains(&pwh.term.as_str()) {
+        return None;
+    }
+    let mut asked = previous.get(paux.end..)?.trim().to_string();
+    for t in EN_TIMES {
+        if let Some(at) = asked.to_ascii_lowercase().rfind(t) {
+            asked.replace_range(at..at + t.len(), "");
+        }
+    }
+    let asked = asked.split_whitespace().collect::<Vec<_>>().join(" ");
+    let opening = bare.get(..it.start)?.trim_end();
+    (!asked.is_empty()).then(|| format!("{opening} {asked} {time}"))
 }
 
 /// `part` with the pronoun replaced by `what` ("… produced Harbour Lights?",
@@ -520,6 +568,19 @@ mod tests {
             ),
             // Another tail that is no bare question keeps the part as it is.
             ("今年境外要多久？", "去年境内报销付款要几个工作日", None),
+            (
+                "去年的呢？",
+                "今年境内报销付款要几个工作日",
+                Some("去年境内报销付款要几个工作日？"),
+            ),
+            // "it" at another time asks the part before's question of it.
+            (
+                "What was it last year?",
+                "What is the domestic claim deadline this year?",
+                Some("What was the domestic claim deadline last year?"),
+            ),
+            ("What was it made of?", "What is the fee this year?", None),
+            ("What was it last year?", "The fee this year", None),
         ];
         for (part, before, want) in cases {
             assert_eq!(ellipsis(part, before).as_deref(), want, "{part} / {before}");
