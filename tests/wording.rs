@@ -983,6 +983,18 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "hello, what is the refund window for electronics?", &[ok(&["refund-electronics"], &["15 calendar days"])]),
         case(Help, PUBLIC, "Hi! can I get cash instead of store credit", &[ok(&["refund-cash"], &["cash"])]),
         case(Help, TODAY, "你好，今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        // A preamble that announces a question asks nothing ("Quick
+        // question:", "Two questions:", "问一下，"); a noun phrase that ends
+        // with a period before a question is a part of its own; a dash
+        // before "and" is no part of the part before.
+        case(Help, PUBLIC, "Quick question: how long is the refund window for electronics?", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        case(Help, PUBLIC, "Question: can I get cash instead of store credit?", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, PUBLIC, "Two questions: how long is the electronics refund window, and can I be refunded in cash?", REFUND),
+        case(Help, PUBLIC, "Quick question: how long is the refund window for sofas?", &[MISSING]).never(&["15"]),
+        case(Help, TODAY, "问一下，今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, TODAY, "想问一下境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, PUBLIC, "Refund window for electronics. Can I get cash instead of store credit?", REFUND),
+        case(Help, PUBLIC, "What's the refund window for electronics — and can I get cash instead of store credit?", REFUND).never(&["—?"]),
         case(Help, TODAY, "请问今年境内差旅报销要在几天内提交？", &[ok(&["travel-2026-submit"], &["30"])]),
         // 几日/几周 ask a duration as 几天 does: a sentence without one does
         // not answer.
