@@ -1,4 +1,5 @@
-//! Stage 3 — decompose: a greeting before the question.
+//! Stage 3 — decompose: a greeting, or a preamble that announces a
+//! question ("Quick question:"), before the question.
 //!
 //! A help widget gets "hey, which service failed …", "hi what's the refund
 //! window", "你好，境内差旅报销要在几天内提交？" and "请问……": the greeting
@@ -6,8 +7,9 @@
 //! Chinese it joins the next character into a pair no passage has ("请问境内"
 //! gives "问境"). [`strip`] drops it before the question is split or read.
 //!
-//! Guarantees: only a leading run of whole greeting words (any case) and the
-//! punctuation and spaces after them are dropped; a question that is nothing
+//! Guarantees: only a leading run of whole greeting words (any case), or of
+//! words that announce a question ending with a colon or a spaced dash, and
+//! the punctuation and spaces after them are dropped; a question that is nothing
 //! but a greeting, and every question that does not start with one, comes
 //! back unchanged.
 
@@ -20,7 +22,67 @@ const ENGLISH: &[&str] = &["hey", "hi", "hello", "hiya", "ok", "okay", "so", "um
 const AFTER_GREETING: &[&str] = &["there", "again", "all"];
 
 /// Chinese greetings, as written.
-const CHINESE: &[&str] = &["你好", "您好", "请问", "嗨"];
+const CHINESE: &[&str] = &[
+    "你好",
+    "您好",
+    "请问",
+    "嗨",
+    "想问一下",
+    "问一下",
+    "请教一下",
+    "打扰一下",
+];
+
+/// Words of an English preamble that announces a question ("Quick
+/// question:", "Two questions -", "a couple of questions:").
+const PREAMBLE: &[&str] = &[
+    "quick",
+    "short",
+    "simple",
+    "one",
+    "two",
+    "three",
+    "a",
+    "few",
+    "couple",
+    "of",
+    "some",
+    "another",
+    "more",
+    "question",
+    "questions",
+];
+
+/// The preamble at the start of `text` that announces a question, up to
+/// and with the colon or spaced dash after it: its length in bytes. Its
+/// words are all [`PREAMBLE`] words and one is "question(s)".
+fn preamble(text: &str) -> Option<usize> {
+    let colon = text.find(':');
+    let dash = [" - ", " – ", " — "]
+        .iter()
+        .filter_map(|d| text.find(d))
+        .min();
+    let end = match (colon, dash) {
+        (Some(c), Some(d)) => c.min(d),
+        (c, d) => c.or(d)?,
+    };
+    let words: Vec<String> = text
+        .get(..end)?
+        .split_whitespace()
+        .map(|w| w.lower())
+        .collect();
+    let announces = words.iter().any(|w| w.starts_with("question"))
+        && words.len() <= 4
+        && words.iter().all(|w| PREAMBLE.contains(&w.as_str()));
+    if !announces {
+        return None;
+    }
+    let rest = text.get(end..)?;
+    let after = rest
+        .find(|c: char| !(c.is_whitespace() || ":-–—".contains(c)))
+        .unwrap_or(rest.len());
+    Some(end + after)
+}
 
 /// The greeting at the start of `text`, with the punctuation and spaces
 /// after it: its length in bytes.
@@ -81,7 +143,7 @@ fn greeting(text: &str) -> Option<usize> {
 /// `question` without the greetings it starts with.
 pub fn strip(question: &str) -> &str {
     let mut rest = question.trim_start();
-    while let Some(n) = greeting(rest) {
+    while let Some(n) = greeting(rest).or_else(|| preamble(rest)) {
         match rest.get(n..) {
             Some(next) if !next.trim().is_empty() => rest = next,
             _ => break,
@@ -97,6 +159,34 @@ pub fn strip(question: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::strip;
+
+    #[test]
+    fn a_preamble_that_announces_a_question_is_dropped() {
+        assert_eq!(
+            strip("Quick question: how long is the refund window?"),
+            "how long is the refund window?"
+        );
+        assert_eq!(
+            strip("two questions - where do I work?"),
+            "where do I work?"
+        );
+        assert_eq!(
+            strip("hi, quick question: can I get cash?"),
+            "can I get cash?"
+        );
+        assert_eq!(
+            strip("想问一下境内差旅报销要在几天内提交？"),
+            "境内差旅报销要在几天内提交？"
+        );
+        // Words that say more than that a question comes are the question.
+        for q in [
+            "Question 3: what is the refund window?",
+            "The question of cash: can I get it?",
+            "Questions about refunds - who answers them?",
+        ] {
+            assert_eq!(strip(q), q, "{q}");
+        }
+    }
 
     #[test]
     fn leading_greetings_are_dropped() {

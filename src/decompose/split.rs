@@ -333,17 +333,22 @@ fn adds_a_thing(w: &[Word], k: usize) -> bool {
     w.get(k).is_some_and(|x| x.bare == "plus" || x.raw == "+")
 }
 
+/// Possessives that make a clause say something of someone's own case
+/// ("My trip ended on …"): context, not things asked for.
+const POSSESSIVES: &[&str] = &["my", "our", "your", "his", "her", "their"];
+
 /// True when a clause names things and does nothing else: no question
-/// word, auxiliary, pronoun subject or name after its first word
+/// word, auxiliary, pronoun subject or possessive, or name after its first word
 /// ("electronics return window plus the restocking fee"; not "the window
 /// Priya has plus …"). A verb with no auxiliary is not seen ("fish eats
 /// plus …" passes): such a clause states, and its parts are read as such.
-fn names_things_only(w: &[Word]) -> bool {
+fn names_things_only(w: &[&Word]) -> bool {
     !w.iter().enumerate().any(|(k, x)| {
         let b = x.bare.as_str();
         WH.contains(&b)
             || AUX.contains(&b)
             || FIRST_PERSON_SUBJECTS.contains(&b)
+            || POSSESSIVES.contains(&b)
             || (k > 0 && x.raw.starts_with(char::is_uppercase))
     })
 }
@@ -486,7 +491,7 @@ fn split_en(clause: &str) -> Vec<String> {
     // with no question, verb phrase or request around them ask for each
     // thing "plus"/"as well as" adds; so does "What is the X, plus the
     // Y?", each thing with its "what is".
-    let keywords = !asks && request.is_none() && names_things_only(&w);
+    let keywords = !asks && request.is_none() && names_things_only(&w.iter().collect::<Vec<_>>());
     let what_is = what_is_words(&w);
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
@@ -502,9 +507,16 @@ fn split_en(clause: &str) -> Vec<String> {
                 continue;
             }
             // "What is X, can I Y, and …": a comma alone before a question
-            // of its own, after a part that asks on its own.
-            if comma_question(&w, i, asks)
-                && asks_alone(&part_before(&w, &cuts, i))
+            // of its own, after a part that asks on its own; "Refund window
+            // for electronics. Can I …?": a period after noun phrases.
+            let before = part_before(&w, &cuts, i);
+            let sentence = after_mark(&w, i, &['.'])
+                && w.get(i).is_some_and(|x| {
+                    x.raw.starts_with(char::is_uppercase)
+                        && (WH.contains(&x.bare.as_str()) || AUX.contains(&x.bare.as_str()))
+                })
+                && names_things_only(&before);
+            if (sentence || (comma_question(&w, i, asks) && asks_alone(&before)))
                 && w.len() - i >= 3
             {
                 cuts.push(Cut {
@@ -621,7 +633,12 @@ fn split_en(clause: &str) -> Vec<String> {
     parts
         .into_iter()
         .map(|p| {
-            let p = without_trailing_connective(p.trim().trim_end_matches([',', ';']).trim());
+            // (And without a dash that set the next part off: "… — and can I …".)
+            let p = p
+                .trim()
+                .trim_end_matches([',', ';', '.', '—', '–'])
+                .trim_end();
+            let p = without_trailing_connective(p.strip_suffix(" -").unwrap_or(p).trim());
             if asks && !p.ends_with('?') {
                 format!("{p}?")
             } else {
@@ -833,6 +850,28 @@ mod tests {
     }
 
     #[test]
+    fn a_period_after_noun_phrases_ends_a_part() {
+        assert_eq!(
+            clauses("Refund window for electronics. Can I get cash instead of store credit?"),
+            vec![
+                "Refund window for electronics?",
+                "Can I get cash instead of store credit?"
+            ]
+        );
+        assert_eq!(
+            clauses("What's the refund window — and can I get cash?"),
+            vec!["What's the refund window?", "can I get cash?"]
+        );
+        // Someone's own case is context for the question, not a part.
+        for q in [
+            "My trip ended on 2026-03-02. What is the last day to submit?",
+            "I bought a laptop. How long do I have to return it?",
+        ] {
+            assert_eq!(clauses(q), vec![q], "{q}");
+        }
+    }
+
+    #[test]
     fn a_query_of_noun_phrases_asks_for_each_thing_added() {
         assert_eq!(
             clauses("electronics return window plus the restocking fee for opened items"),
@@ -960,7 +999,7 @@ mod tests {
         );
         assert_eq!(
             clauses("Tell me the refund window as well as whether I can get cash."),
-            vec!["Tell me the refund window", "whether I can get cash."]
+            vec!["Tell me the refund window", "whether I can get cash"]
         );
         assert_eq!(
             clauses("What 1876 battle featured the Other Magpie, and Bordan Tkachuk was the CEO of which company?"),
