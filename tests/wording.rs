@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 523;
+const MIN_PASS: usize = 525;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -1032,6 +1032,9 @@ fn cases() -> Vec<Case> {
         case(Rollbacks, PUBLIC, "after how many days are kept releases deleted?", &[ok(&["rollbacks"], &["30"])]),
         case(Docs, PUBLIC, "How long does it take to roll back a deploy, and does it rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "how long does a deploy take?", &[MISSING]),
+        // A search box writes the next sentence in lower case too.
+        case(Docs, PUBLIC, "rollback duration. does a rollback rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
+        case(Docs, PUBLIC, "deploy duration", &[MISSING]),
         // "it" as the subject after do-support stands for the thing the
         // part before asks about ("a rollback"): the later part asks of it,
         // not of any page; a predicate no page states stays missing.

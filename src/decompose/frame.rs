@@ -194,6 +194,7 @@ const NUMBER_ADJECTIVES: &[&str] = &[
 ];
 const DURATION_CUES: &[&str] = &[
     "deadline",
+    "duration",
     "window",
     "time limit",
     "how long",

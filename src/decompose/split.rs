@@ -333,6 +333,9 @@ fn adds_a_thing(w: &[Word], k: usize) -> bool {
     w.get(k).is_some_and(|x| x.bare == "plus" || x.raw == "+")
 }
 
+/// Abbreviations a period ends that end no sentence ("approx. how …").
+const ABBREVIATIONS: &[&str] = &["approx", "incl", "excl", "resp", "misc", "dept"];
+
 /// Possessives that make a clause say something of someone's own case
 /// ("My trip ended on …"): context, not things asked for.
 const POSSESSIVES: &[&str] = &["my", "our", "your", "his", "her", "their"];
@@ -510,10 +513,16 @@ fn split_en(clause: &str) -> Vec<String> {
             // of its own, after a part that asks on its own; "Refund window
             // for electronics. Can I …?": a period after noun phrases.
             let before = part_before(&w, &cuts, i);
-            let sentence = after_mark(&w, i, &['.'])
+            // (In any case: a search box writes "… duration. does it …";
+            // not after an abbreviation, "approx.", "St.".)
+            let ended = i.checked_sub(1).and_then(|b| w.get(b)).is_some_and(|x| {
+                x.raw.ends_with('.')
+                    && x.bare.len() > 3
+                    && !ABBREVIATIONS.contains(&x.bare.as_str())
+            });
+            let sentence = ended
                 && w.get(i).is_some_and(|x| {
-                    x.raw.starts_with(char::is_uppercase)
-                        && (WH.contains(&x.bare.as_str()) || AUX.contains(&x.bare.as_str()))
+                    WH.contains(&x.bare.as_str()) || AUX.contains(&x.bare.as_str())
                 })
                 && names_things_only(&before);
             if (sentence || (comma_question(&w, i, asks) && asks_alone(&before)))
@@ -857,6 +866,10 @@ mod tests {
                 "Refund window for electronics?",
                 "Can I get cash instead of store credit?"
             ]
+        );
+        assert_eq!(
+            clauses("rollback duration. does it rebuild anything?"),
+            vec!["rollback duration?", "does it rebuild anything?"]
         );
         assert_eq!(
             clauses("What's the refund window — and can I get cash?"),
