@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 525;
+const MIN_PASS: usize = 527;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -544,6 +544,8 @@ fn cases() -> Vec<Case> {
         case(Help, OPS, "What is the rollback rule for the service which failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "Which rollback rule covers the service that failed after its second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "rollback rule for the service that failed after the second retry", RULE).follow("gateway-west", "log-2291"),
+        case(Help, OPS, "the service that failed after the second retry. which rollback rule applies?", RULE).follow("gateway-west", "log-2291"),
+        case(Help, OPS, "Quick question: which rollback rule applies to the service that failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "Tell me the rollback rule for the service that failed after the second retry.", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "Which rollback rule applies to the service that had failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "The service that failed after the second retry: which rollback rule applies to it?", RULE).follow("gateway-west", "log-2291"),

@@ -338,7 +338,9 @@ const ABBREVIATIONS: &[&str] = &["approx", "incl", "excl", "resp", "misc", "dept
 
 /// Possessives that make a clause say something of someone's own case
 /// ("My trip ended on …"): context, not things asked for.
-const POSSESSIVES: &[&str] = &["my", "our", "your", "his", "her", "their"];
+/// ("…+ its rollback rule": a part that refers back to the one before is
+/// no thing of its own.)
+const POSSESSIVES: &[&str] = &["my", "our", "your", "his", "her", "their", "its"];
 
 /// True when a clause names things and does nothing else: no question
 /// word, auxiliary, pronoun subject or possessive, or name after its first word
@@ -352,6 +354,9 @@ fn names_things_only(w: &[&Word]) -> bool {
             || AUX.contains(&b)
             || FIRST_PERSON_SUBJECTS.contains(&b)
             || POSSESSIVES.contains(&b)
+            // "the service that failed …": a description, which the
+            // question after it asks about.
+            || b == "that"
             || (k > 0 && x.raw.starts_with(char::is_uppercase))
     })
 }
@@ -875,8 +880,10 @@ mod tests {
             clauses("What's the refund window — and can I get cash?"),
             vec!["What's the refund window?", "can I get cash?"]
         );
-        // Someone's own case is context for the question, not a part.
+        // Someone's own case is context for the question, not a part; so
+        // is a description the question asks about.
         for q in [
+            "the service that failed after the second retry. which rollback rule applies?",
             "My trip ended on 2026-03-02. What is the last day to submit?",
             "I bought a laptop. How long do I have to return it?",
         ] {
@@ -919,6 +926,7 @@ mod tests {
             "is the return window plus the fee enough",
             "the window Priya has plus the fee",
             "the restocking fee plus tax",
+            "failed service after second retry + its rollback rule",
             "境内差旅的交通费以及住宿费标准是多少？",
             "境内差旅报销的提交期限，审批后的付款期限",
         ] {
