@@ -201,8 +201,9 @@ const MIN_PASS_FOURTH: usize = 80;
 /// been seen). Held out: read only as a count (the test prints no failure
 /// of it), and no change is written from it. Measured on the engine of
 /// 7c39dc8, before any change of that session: 58 of 96; 63 after that
-/// session's changes (none written from it).
-const MIN_PASS_FIFTH: usize = 63;
+/// session's changes (none written from it); 64 after the forty-third
+/// session's decomposition of search-box forms (none written from it).
+const MIN_PASS_FIFTH: usize = 64;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
