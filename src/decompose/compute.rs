@@ -43,11 +43,11 @@ impl Builder<'_> {
     /// "What is this year's deadline, what was last year's, and how much
     /// shorter did it get?": a change asked of nothing of its own
     /// ([`patterns::bare_change`]) is the difference of the two parts
-    /// before it, when both retrieve a duration (the only value a difference
-    /// is taken of) of one question
-    /// under two different years (the later year first, as in
-    /// [`Builder::difference`]). Returns the compute task; `None` when the
-    /// parts before are not two such (then the clause is asked as written).
+    /// before it, when both retrieve a duration (the only value a
+    /// difference is taken of) under two different years, the later year
+    /// first as in [`Builder::difference`]. Returns the compute task; `None`
+    /// when the parts before are not two such (then the clause is asked as
+    /// written).
     pub(super) fn change_of_parts(&mut self, clause: &str) -> Option<String> {
         if !patterns::bare_change(clause) {
             return None;
@@ -56,23 +56,17 @@ impl Builder<'_> {
             return None;
         };
         let (a, b) = (a.clone(), b.clone());
-        let task = |id: &String| self.tasks.iter().find(|t| t.id == *id);
-        let (x, y) = (task(&a)?, task(&b)?);
-        let year = |t: &crate::model::Task| t.constraints.get("year").cloned();
-        let (xy, yy) = (year(x)?, year(y)?);
-        let alike = x.kind == crate::model::TaskKind::Retrieve
-            && y.kind == x.kind
-            && x.output == Some(Output::Duration)
-            && y.output == x.output
-            && xy != yy;
-        if !alike {
-            return None;
-        }
-        let later_first = xy.parse::<i64>().ok()? > yy.parse::<i64>().ok()?;
-        let inputs = if later_first {
-            vec![a.clone(), b.clone()]
-        } else {
-            vec![b.clone(), a.clone()]
+        let year_of = |id: &String| -> Option<i64> {
+            let t = self.tasks.iter().find(|t| t.id == *id)?;
+            let duration =
+                t.kind == crate::model::TaskKind::Retrieve && t.output == Some(Output::Duration);
+            duration.then(|| t.constraints.get("year")?.parse().ok())?
+        };
+        let (ya, yb) = (year_of(&a)?, year_of(&b)?);
+        let inputs = match ya.cmp(&yb) {
+            std::cmp::Ordering::Greater => vec![a.clone(), b.clone()],
+            std::cmp::Ordering::Less => vec![b.clone(), a.clone()],
+            std::cmp::Ordering::Equal => return None,
         };
         let c = self.compute(clause, Op::Difference, inputs);
         self.notes.push(format!(

@@ -155,6 +155,12 @@ const RELATIVE_YEARS: &[(&str, i64)] = &[
     ("前年", 2),
 ];
 
+/// True when `phrase` (lowercase) is one of the words that name a year
+/// relative to today ("last year", "去年"), whole.
+pub fn is_relative_year(phrase: &str) -> bool {
+    RELATIVE_YEARS.iter().any(|(w, _)| *w == phrase)
+}
+
 /// The first word of a clause that names a year relative to today.
 pub fn relative_year(clause: &str) -> Option<&'static str> {
     let l = lower(clause);
@@ -316,8 +322,7 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     let tail = l.get(baseline.end..)?;
     let cut_end = l.trim_end_matches(['?', '？', '。', '.', ' ']).len();
     if head.trim_end().ends_with('比') {
-        let asks = tail.contains("多少") || tail.contains('几') || tail.contains("多久");
-        if asks && ZH_CHANGE.iter().any(|w| tail.contains(w)) {
+        if asks_amount(tail) && ZH_CHANGE.iter().any(|w| tail.contains(w)) {
             let start = head.trim_end().len() - '比'.len_utf8();
             return Some((start, cut_end.max(baseline.end)));
         }
@@ -325,8 +330,7 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     }
     // "与去年相比，今年…缩短了多少": the phrase is cut, the change stays asked.
     if tail.trim_start().starts_with("相比") {
-        let asks = ["多少", "几", "多久"].iter().any(|w| l.contains(w));
-        if !(asks && ZH_CHANGE.iter().any(|w| l.contains(w))) {
+        if !(asks_amount(&l) && ZH_CHANGE.iter().any(|w| l.contains(w))) {
             return None;
         }
         let h = head.trim_end();
@@ -352,9 +356,7 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     // "… shrink between the 2025 and 2026 policies?": a change asked over a
     // span of two years, cut with the noun the span ends with.
     let (_, open) = span_of_years(&l, temporals)?;
-    let asks = ["how much", "how many", "by how"]
-        .iter()
-        .any(|w| l.contains(w));
+    let asks = asks_amount(&l);
     let changes = l
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| CHANGE_VERBS.contains(&w) || COMPARATIVES.contains(&w));
@@ -369,6 +371,14 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
     (asks && changes).then_some((open, span_end))
 }
 
+/// Words that ask the amount of a change ("how much shorter", "缩短了多少").
+const AMOUNT_ASKED: &[&str] = &["how much", "how many", "by how", "多少", "几", "多久"];
+
+/// True when `text` (lowercase) asks an amount ([`AMOUNT_ASKED`]).
+fn asks_amount(text: &str) -> bool {
+    AMOUNT_ASKED.iter().any(|w| text.contains(w))
+}
+
 /// "…, and how much shorter did it get?", "缩短了多少天？": a change asked
 /// of nothing the clause names itself — a question of amount with a
 /// comparative or a verb of change, and besides them only words that ask
@@ -376,7 +386,7 @@ pub fn difference(clause: &str, temporals: &[Temporal]) -> Option<(usize, usize)
 pub fn bare_change(clause: &str) -> bool {
     let l = lower(clause);
     if l.chars().any(is_cjk) {
-        let asks = ["多少", "几", "多久"].iter().any(|w| l.contains(w));
+        let asks = asks_amount(&l);
         let Some(change) = ZH_CHANGE.iter().find(|w| l.contains(*w)) else {
             return false;
         };
@@ -395,9 +405,7 @@ pub fn bare_change(clause: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let asks = words
-        .windows(2)
-        .any(|p| matches!(p, ["how", "much" | "many"]));
+    let asks = asks_amount(&l);
     let changes = words
         .iter()
         .any(|w| CHANGE_VERBS.contains(w) || COMPARATIVES.contains(w));

@@ -41,6 +41,7 @@
 //! word and auxiliary.
 
 use super::frame::{self, Answer};
+use super::patterns;
 use crate::analyze::{self, lexicon};
 
 /// A pronoun in a part: its byte range, and whether it stands before a noun
@@ -393,15 +394,12 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
     (!owned.is_empty()).then(|| format!("{bare} {owned}{mark}"))
 }
 
-/// Times a part may ask the part before's question of ("What was it *last
-/// year*?").
-const EN_TIMES: &[&str] = &["this year", "last year", "next year"];
-
 /// "What was it last year?" after "What is the claim deadline this year?":
 /// "What was the claim deadline last year". The part is a question word,
-/// an auxiliary, "it" and one of [`EN_TIMES`]; the part before opens with a
-/// question word and an auxiliary and says what it asks of, whose own
-/// time ("this year", "in 2026") is dropped.
+/// a word, "it" and a year relative to today
+/// ([`patterns::is_relative_year`]); the part before opens with a question
+/// word and another word, and what follows them is what it asks of, without
+/// its own relative years ("this year"; a year written as a number stays).
 fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> Option<String> {
     let [wh, _, it, ..] = words else {
         return None;
@@ -409,7 +407,7 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
     let time = bare.get(it.end..)?.trim().to_ascii_lowercase();
     if !frame::WH.contains(&wh.term.as_str())
         || it.term != "it"
-        || !EN_TIMES.contains(&time.as_str())
+        || !patterns::is_relative_year(&time)
     {
         return None;
     }
@@ -421,10 +419,11 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
         return None;
     }
     let mut asked = previous.get(paux.end..)?.trim().to_string();
-    for t in EN_TIMES {
-        if let Some(at) = asked.to_ascii_lowercase().rfind(t) {
-            asked.replace_range(at..at + t.len(), "");
-        }
+    while let Some(t) = patterns::relative_year(&asked) {
+        let Some(at) = asked.to_ascii_lowercase().find(t) else {
+            break;
+        };
+        asked.replace_range(at..at + t.len(), "");
     }
     let asked = asked.split_whitespace().collect::<Vec<_>>().join(" ");
     let opening = bare.get(..it.start)?.trim_end();
@@ -579,6 +578,9 @@ mod tests {
                 "What is the domestic claim deadline this year?",
                 Some("What was the domestic claim deadline last year?"),
             ),
+            // (A year the planner does not know, "next year", is no time
+            // to ask of.)
+            ("What is it next year?", "What is the fee this year?", None),
             ("What was it made of?", "What is the fee this year?", None),
             ("What was it last year?", "The fee this year", None),
         ];

@@ -347,8 +347,8 @@ const POSSESSIVES: &[&str] = &["my", "our", "your", "his", "her", "their", "its"
 /// ("electronics return window plus the restocking fee"; not "the window
 /// Priya has plus …"). A verb with no auxiliary is not seen ("fish eats
 /// plus …" passes): such a clause states, and its parts are read as such.
-fn names_things_only(w: &[&Word]) -> bool {
-    !w.iter().enumerate().any(|(k, x)| {
+fn names_things_only<'w, 'c: 'w>(w: impl IntoIterator<Item = &'w Word<'c>>) -> bool {
+    !w.into_iter().enumerate().any(|(k, x)| {
         let b = x.bare.as_str();
         WH.contains(&b)
             || AUX.contains(&b)
@@ -499,7 +499,7 @@ fn split_en(clause: &str) -> Vec<String> {
     // with no question, verb phrase or request around them ask for each
     // thing "plus"/"as well as" adds; so does "What is the X, plus the
     // Y?", each thing with its "what is".
-    let keywords = !asks && request.is_none() && names_things_only(&w.iter().collect::<Vec<_>>());
+    let keywords = !asks && request.is_none() && names_things_only(&w);
     let what_is = what_is_words(&w);
     let mut cuts: Vec<Cut> = Vec::new();
     let mut i = 2;
@@ -520,16 +520,13 @@ fn split_en(clause: &str) -> Vec<String> {
             let before = part_before(&w, &cuts, i);
             // (In any case: a search box writes "… duration. does it …";
             // not after an abbreviation, "approx.", "St.".)
-            let ended = i.checked_sub(1).and_then(|b| w.get(b)).is_some_and(|x| {
-                x.raw.ends_with('.')
-                    && x.bare.len() > 3
-                    && !ABBREVIATIONS.contains(&x.bare.as_str())
+            let abbreviation = i.checked_sub(1).is_some_and(|b| {
+                at_word(&w, b).len() <= 3 || ABBREVIATIONS.contains(&at_word(&w, b))
             });
-            let sentence = ended
-                && w.get(i).is_some_and(|x| {
-                    WH.contains(&x.bare.as_str()) || AUX.contains(&x.bare.as_str())
-                })
-                && names_things_only(&before);
+            let sentence = after_mark(&w, i, &['.'])
+                && !abbreviation
+                && (WH.contains(&at_word(&w, i)) || AUX.contains(&at_word(&w, i)))
+                && names_things_only(before.iter().copied());
             if (sentence || (comma_question(&w, i, asks) && asks_alone(&before)))
                 && w.len() - i >= 3
             {
@@ -587,13 +584,13 @@ fn split_en(clause: &str) -> Vec<String> {
         let mut opens = interrogative || late_wh;
         // "Give me X as well as the Y": the request is asked of both; so
         // is the last thing of a list ("…, the Y and the Z").
-        if !opens && (span > 1 || adds_a_thing(&w, i) || listing.is_some()) {
+        let adds = span > 1 || adds_a_thing(&w, i);
+        if !opens && (adds || listing.is_some()) {
             if let Some(request) = request.filter(|_| DETERMINERS.contains(&next)) {
                 prefix = request_of(request);
                 opens = true;
             }
         }
-        let adds = span > 1 || adds_a_thing(&w, i);
         if !opens && adds && (keywords || what_is.is_some()) {
             prefix = what_is.map(request_of).unwrap_or_default();
             opens = true;
