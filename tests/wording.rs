@@ -222,6 +222,12 @@ fn zh_docs() -> Vec<Passage> {
             "切勿在工作时间重启支付服务，维护窗口在每周日凌晨。",
             &[],
         ),
+        p(
+            "zh/upgrade",
+            "升级",
+            "请先升级命令行工具，再升级代理。",
+            &[],
+        ),
     ]
 }
 
@@ -1163,6 +1169,19 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "when you upgrade, which goes first, the CLI or the agents?", &[ok(&[], &["CLI first"])]),
         case(Docs, PUBLIC, "Which comes first when upgrading, the agents or the CLI?", &[ok(&[], &["CLI first"])]),
         case(Docs, PUBLIC, "When deleting, which goes first, the CLI or the agents?", &[MISSING]).never(&["CLI first"]),
+        // An order asked between two things ("A or B … first") is answered
+        // by the sentence that orders both, in any words ("first, then"),
+        // also as a question with an auxiliary ("Do I …"), not a yes/no
+        // one. Distractors: a thing the ordering sentence does not name,
+        // and an act no page orders.
+        case(Docs, PUBLIC, "Do I upgrade the agents or the CLI first?", &[ok(&["upgrade"], &["CLI first"])]),
+        case(Docs, PUBLIC, "in what order do I upgrade the agents and the CLI", &[ok(&["upgrade"], &["CLI first"])]),
+        case(Docs, PUBLIC, "What do I upgrade first: the CLI or the agents?", &[ok(&["upgrade"], &["CLI first"])]),
+        case(Docs, PUBLIC, "Which goes first when upgrading, the CLI or the dashboard?", &[MISSING]).never(&["CLI first"]),
+        case(Docs, PUBLIC, "Do I install the agents or the CLI first?", &[MISSING]).never(&["CLI first"]),
+        case(ZhDocs, PUBLIC, "升级时先升级代理还是命令行工具？", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
+        case(ZhDocs, PUBLIC, "应该先升级命令行工具还是先升级代理", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
+        case(ZhDocs, PUBLIC, "先删除命令行工具还是代理？", &[MISSING]).never(&["先升级"]),
         // Where a thing is kept or stored is where it is, not an event the
         // sentence must write. Distractor: a thing no page names.
         case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
