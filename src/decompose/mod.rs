@@ -30,6 +30,7 @@ pub mod frame;
 mod greeting;
 pub mod listed;
 mod nested;
+pub mod order;
 mod patterns;
 pub mod polar;
 mod possessive;
@@ -583,6 +584,9 @@ impl Builder<'_> {
             Some(id)
         } else if self.distributed(clause) {
             return;
+        } else if order::alternatives(clause).is_some() {
+            // One sentence orders both things: no thing to look up first.
+            None
         } else {
             self.nested(clause)
         };
