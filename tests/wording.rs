@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 527;
+const MIN_PASS: usize = 543;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -1182,6 +1182,10 @@ fn cases() -> Vec<Case> {
         case(ZhDocs, PUBLIC, "升级时先升级代理还是命令行工具？", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
         case(ZhDocs, PUBLIC, "应该先升级命令行工具还是先升级代理", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
         case(ZhDocs, PUBLIC, "先删除命令行工具还是代理？", &[MISSING]).never(&["先升级"]),
+        // "first" inside an alternative asks no order; a noun that is also
+        // a verb ("the refund") is still a thing; two things no page orders.
+        case(Help, PUBLIC, "Can I get cash or store credit on my first return?", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, PUBLIC, "Which comes first, the refund or the restocking fee?", &[MISSING]),
         // Where a thing is kept or stored is where it is, not an event the
         // sentence must write. Distractor: a thing no page names.
         case(Docs, PUBLIC, "Where is skiff.toml kept?", &[ok(&["configuration"], &["root of your repository"])]),
