@@ -43,9 +43,6 @@ pub enum Answer {
     Procedure,
     /// "why", "为什么".
     Reason,
-    /// Which of two things comes first ([`super::order`]): "Which gets
-    /// upgraded first, the CLI or the agents?", "先升级代理还是命令行工具？".
-    Order,
     /// Any other "what"/"which" question, or a statement.
     Open,
 }
@@ -481,9 +478,6 @@ pub fn asks_length(q: &str) -> bool {
 
 /// The expected answer of an English question.
 fn answer_en(q: &str, w: &[Word], lower: &str) -> Answer {
-    if super::order::alternatives(q).is_some() {
-        return Answer::Order;
-    }
     let at = |i: usize| w.get(i).map_or("", |x| x.lower.as_str());
     let first = at(after_time_clause(q, w).unwrap_or(0));
     if let Some(i) = interrogative(q, w) {
@@ -608,9 +602,6 @@ fn answer_zh(q: &str) -> Answer {
     // ("超过期限提交的话要怎么办？").
     if asks_what_to_do(q) {
         return Answer::Procedure;
-    }
-    if super::order::alternatives(q).is_some() {
-        return Answer::Order;
     }
     if has(&[
         "多久",
@@ -1370,15 +1361,6 @@ fn places_a_thing(question: &str, (start, end): (usize, usize), term: &str) -> b
     locating && preposition && place
 }
 
-/// True when the analyzed word at `t` of an order question is a light verb
-/// or the word that asks the order ([`super::order`]): a page orders
-/// things without writing it.
-fn ordering_word(question: &str, t: &analyze::Token) -> bool {
-    question
-        .get(t.start..t.end)
-        .is_some_and(|w| super::order::is_light(w) || super::order::asks_with(w))
-}
-
 /// [`frame`], without the memo.
 fn read(question: &str, strictness: Strictness) -> Frame {
     let zh = is_cjk_text(question);
@@ -1444,11 +1426,8 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 }
             } else if lexicon::is_frame_stem(&t.term)
                 || lexicon::is_function_stem(&t.term)
-                // An order question's act is the page's ("Which gets
-                // *upgraded* first?"); a light verb ("go first") need not be.
-                || ((verbs.contains(&t.start) || kind_noun.contains(&t.start))
-                    && answer != Answer::Order)
-                || (answer == Answer::Order && ordering_word(question, &t))
+                || verbs.contains(&t.start)
+                || kind_noun.contains(&t.start)
                 || comparatives.contains(&t.start)
                 // "install the CLI *using* Homebrew": a preposition here.
                 || question

@@ -30,7 +30,6 @@ pub mod frame;
 mod greeting;
 pub mod listed;
 mod nested;
-pub mod order;
 mod patterns;
 pub mod polar;
 mod possessive;
@@ -584,9 +583,6 @@ impl Builder<'_> {
             Some(id)
         } else if self.distributed(clause) {
             return;
-        } else if order::alternatives(clause).is_some() {
-            // One sentence orders both things: no thing to look up first.
-            None
         } else {
             self.nested(clause)
         };

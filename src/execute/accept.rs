@@ -148,7 +148,6 @@ pub fn kind_name(answer: Answer) -> &'static str {
         Answer::YesNo => "an answer",
         Answer::Reason => "a reason",
         Answer::Open => "an answer",
-        Answer::Order => "the order of both things",
     }
 }
 

@@ -989,7 +989,6 @@ pub fn states(answer: Answer, text: &str, locative: Option<&str>) -> bool {
         Answer::Procedure if text.chars().any(analyze::is_cjk) => true,
         Answer::Procedure => instructs(text),
         Answer::Place => names_place(text, locative),
-        Answer::Order => crate::decompose::order::orders(text),
         // A person is read against the whole passage ([`names_person`]).
         Answer::Person | Answer::YesNo | Answer::Reason | Answer::Open => true,
     }
@@ -1468,8 +1467,6 @@ impl<'a> Reader<'a> {
                     .any(|t| lexicon::lemma(&t.term) == *verb || lexicon::names_doer(&t.term, verb))
             })
             && !self.cannot_date(text)
-            && (self.frame.answer != Answer::Order
-                || crate::decompose::order::answered_by(self.frame, text))
             && !life_dates_only
             && !self.counts_from_another_event(text)
     }
