@@ -71,7 +71,9 @@ fn preamble(text: &str) -> Option<usize> {
         .split_whitespace()
         .map(|w| w.lower())
         .collect();
-    let announces = words.iter().any(|w| w.starts_with("question"))
+    let announces = words
+        .iter()
+        .any(|w| matches!(w.as_str(), "question" | "questions"))
         && words.len() <= 4
         && words.iter().all(|w| PREAMBLE.contains(&w.as_str()));
     if !announces {

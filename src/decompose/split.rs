@@ -336,6 +336,18 @@ fn adds_a_thing(w: &[Word], k: usize) -> bool {
 /// Abbreviations a period ends that end no sentence ("approx. how …").
 const ABBREVIATIONS: &[&str] = &["approx", "incl", "excl", "resp", "misc", "dept"];
 
+/// True when word `k` opens a question (a question word or an auxiliary,
+/// in any case: a search box writes "… duration. does it …") after a
+/// period that ends a sentence, not an abbreviation ("approx.", "St.").
+fn sentence_after_period(w: &[Word], k: usize) -> bool {
+    let abbreviation = k
+        .checked_sub(1)
+        .is_some_and(|b| at_word(w, b).len() <= 3 || ABBREVIATIONS.contains(&at_word(w, b)));
+    after_mark(w, k, &['.'])
+        && !abbreviation
+        && (WH.contains(&at_word(w, k)) || AUX.contains(&at_word(w, k)))
+}
+
 /// Possessives that make a clause say something of someone's own case
 /// ("My trip ended on …"): context, not things asked for.
 /// ("…+ its rollback rule": a part that refers back to the one before is
@@ -516,20 +528,12 @@ fn split_en(clause: &str) -> Vec<String> {
             }
             // "What is X, can I Y, and …": a comma alone before a question
             // of its own, after a part that asks on its own; "Refund window
-            // for electronics. Can I …?": a period after noun phrases.
-            let before = part_before(&w, &cuts, i);
-            // (In any case: a search box writes "… duration. does it …";
-            // not after an abbreviation, "approx.", "St.".)
-            let abbreviation = i.checked_sub(1).is_some_and(|b| {
-                at_word(&w, b).len() <= 3 || ABBREVIATIONS.contains(&at_word(&w, b))
-            });
-            let sentence = after_mark(&w, i, &['.'])
-                && !abbreviation
-                && (WH.contains(&at_word(&w, i)) || AUX.contains(&at_word(&w, i)))
-                && names_things_only(before.iter().copied());
-            if (sentence || (comma_question(&w, i, asks) && asks_alone(&before)))
-                && w.len() - i >= 3
-            {
+            // for electronics. Can I …?": a period after noun phrases. (The
+            // part before is collected only where a mark allows a cut.)
+            let sentence =
+                || sentence_after_period(&w, i) && names_things_only(part_before(&w, &cuts, i));
+            let question = || comma_question(&w, i, asks) && asks_alone(&part_before(&w, &cuts, i));
+            if w.len() - i >= 3 && (sentence() || question()) {
                 cuts.push(Cut {
                     left_end: w[i].pos,
                     right_start: w[i].pos,
