@@ -195,7 +195,8 @@ async function snapshotSlotchain() {
   mkdirSync(join(dir, 'pkg'), { recursive: true });
   const cli = join(dir, 'slotchain');
   copyFileSync(CLI, cli);
-  for (const f of ['slotchain.js', 'slotchain_bg.wasm']) copyFileSync(join(PKG, f), join(dir, 'pkg', f));
+  // (bundle.js: the bundle-loading helper the cold-bytes measure imports.)
+  for (const f of ['slotchain.js', 'slotchain_bg.wasm', 'bundle.js']) copyFileSync(join(PKG, f), join(dir, 'pkg', f));
   process.env.BENCH_SLOTCHAIN_CLI = cli;
   process.env.BENCH_SLOTCHAIN_PKG = join(dir, 'pkg');
   const sha = (f) => createHash('sha256').update(readFileSync(f)).digest('hex').slice(0, 16);
