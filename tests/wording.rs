@@ -1344,6 +1344,14 @@ fn cases() -> Vec<Case> {
         // of another event is still missing.
         case(Docs, PUBLIC, "Are environment variables injected when a release starts?", &[ok(&["configuration#environment-variables"], &["injected"])]),
         case(Docs, PUBLIC, "Does skiff restart the previous release when I roll back?", &[ok(&["rollback#roll-back-a-deploy"], &["restarts the previous release"])]),
+        case(Docs, PUBLIC, "Does skiff restart the previous release if I roll back?", &[ok(&["rollback#roll-back-a-deploy"], &["restarts the previous release"])]),
+        case(Help, PUBLIC, "Is the restocking fee waived if the item is defective?", &[ok(&["refund-restocking"], &["waived"])]),
+        // The condition is asked too: a page that states the predicate and
+        // never the condition's verb speaks of another occasion; a verb of
+        // knowing before "when" asks for the time.
+        case(Docs, PUBLIC, "Does skiff restart the previous release when I upgrade the agents?", &[MISSING]),
+        case(Docs, PUBLIC, "Are environment variables stored encrypted when a deploy fails?", &[not(Missing, "no passage speaks of “fails”")]),
+        case(Docs, PUBLIC, "Do you know when a rollback restarts the previous release?", &[not(Missing, "no passage states a date")]),
         // A yes/no question's verb is what it asks: a page on the same
         // thing that never writes the verb does not answer it ("Run skiff
         // agent upgrade" for "should I restart the agents?"). Paraphrases
