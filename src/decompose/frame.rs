@@ -257,6 +257,7 @@ fn is_cjk_text(q: &str) -> bool {
 fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
     let wh: Vec<usize> = (0..w.len())
         .filter(|&i| w.get(i).is_some_and(|x| WH.contains(&x.lower.as_str())))
+        .filter(|&i| !subordinate(w, i))
         .collect();
     // A relative set off by commas ("The Low Water Tour, *which* started
     // in Cork, was by what band?") describes; a WH word after it asks.
@@ -268,6 +269,43 @@ fn interrogative(q: &str, w: &[Word]) -> Option<usize> {
         .copied()
         .find(|&i| !(set_off(i) || relative_at(q, w, i) && i + 1 < w.len()))
         .or_else(|| wh.iter().copied().find(|&i| !set_off(i)))
+}
+
+/// Verbs after which a WH word opens an embedded question that asks ("Do
+/// you know *when* …", "Can you tell me *where* …").
+const EMBEDDING: &[&str] = &[
+    "know",
+    "tell",
+    "say",
+    "says",
+    "ask",
+    "wonder",
+    "remember",
+    "explain",
+    "show",
+    "find",
+    "learn",
+    "see",
+    "check",
+    "mention",
+    "mentioned",
+    "state",
+    "stated",
+];
+
+/// True when the WH word at `i` opens a clause of time or place inside a
+/// yes/no question: the question opens with an auxiliary, a clause of its
+/// own stands between them ("*Are* environment variables injected *when* a
+/// release starts?", "*Does* skiff restart the previous release *when* I
+/// roll back?"), and no verb of knowing or telling embeds it ("Do you know
+/// when …?" asks for the time).
+fn subordinate(w: &[Word], i: usize) -> bool {
+    let at = |j: usize| w.get(j).map_or("", |x| x.lower.as_str());
+    let before = i.checked_sub(1).map_or("", at);
+    let object = matches!(before, "me" | "us" | "you" | "him" | "her" | "them");
+    let embedded = EMBEDDING.contains(&before)
+        || object && i.checked_sub(2).is_some_and(|j| EMBEDDING.contains(&at(j)));
+    matches!(at(i), "when" | "where") && i >= 3 && AUX.contains(&at(0)) && !embedded
 }
 
 /// The index of the first word of the main clause when a "when" clause of
@@ -311,7 +349,7 @@ pub fn relative_pronoun(q: &str) -> Option<(usize, usize)> {
     let w = words(q);
     let asks = interrogative(q, &w);
     let first = w.iter().enumerate().position(|(i, x)| {
-        WH.contains(&x.lower.as_str())
+        WH.contains(&x.lower.as_str()) && !subordinate(&w, i)
             || (x.lower == "that" && asks.is_some_and(|a| a > i) && that_relative(q, &w, i))
     })?;
     if asks == Some(first) {
@@ -1672,6 +1710,18 @@ mod tests {
         assert_eq!(a("编排器几点放弃了部署？"), Answer::Date);
         assert_eq!(a("Who directed Up?"), Answer::Person);
         assert_eq!(a("Scott Derrickson was born where?"), Answer::Place);
+        // A clause of time or place inside a yes/no question does not ask;
+        // after a verb of knowing or telling it does.
+        assert_eq!(
+            a("Are environment variables injected when a release starts?"),
+            Answer::YesNo
+        );
+        assert_eq!(
+            a("Does skiff restart the previous release when I roll back?"),
+            Answer::YesNo
+        );
+        assert_eq!(a("Do you know when the store opens?"), Answer::Date);
+        assert_eq!(a("Can you tell me where Priya works?"), Answer::Place);
         // A relative "who"/"whose" does not ask; the WH word in place does.
         assert_eq!(
             a("Gerald Grosvenor was succeeded by the aristocrat who is estimated to be worth how much?"),

@@ -41,6 +41,11 @@ pub struct Polar {
     /// *need* to drain traffic?"); in Chinese, every word after the
     /// auxiliary (回滚会*重新构建*吗).
     pub predicate: Option<(usize, usize)>,
+    /// The verb of a clause that sets the question's condition after it
+    /// ("Are variables injected when a release *starts*?", "Does skiff
+    /// restart the release when I *roll* back?"); `None` when there is
+    /// none, it is light, or the question is Chinese.
+    pub condition: Option<(usize, usize)>,
 }
 
 /// Reads a yes/no question ([`super::frame::Answer::YesNo`]).
@@ -57,9 +62,49 @@ pub fn read(question: &str) -> Polar {
         return Polar {
             subject: shift(p.subject),
             predicate: shift(p.predicate),
+            condition: shift(condition(rest)),
         };
     }
-    read_from(question)
+    Polar {
+        condition: condition(question),
+        ..read_from(question)
+    }
+}
+
+/// Words that open a clause of condition or time after the main clause.
+const CONDITIONS: &[&str] = &["when", "whenever", "if", "once", "after", "before", "while"];
+
+/// The verb of the clause of condition a yes/no question ends with ("…
+/// injected *when* a release starts?"): the first verb after its opener,
+/// within the clause, unless light ("… when it *is* defective").
+fn condition(question: &str) -> Option<(usize, usize)> {
+    let words = analyze::words(question);
+    let written = |i: usize| {
+        words
+            .get(i)
+            .and_then(|w| question.get(w.start..w.end))
+            .unwrap_or("")
+            .lower()
+    };
+    if !super::frame::AUX.contains(&written(0).as_str()) {
+        return None;
+    }
+    let opener = (3..words.len()).find(|&i| CONDITIONS.contains(&written(i).as_str()))?;
+    let clause_end = question
+        .get(words.get(opener)?.end..)?
+        .find([',', ';', '?', '.'])
+        .map_or(question.len(), |at| {
+            at + words.get(opener).map_or(0, |w| w.end)
+        });
+    // (A verb's form right after a determiner is a noun: "when *a
+    // deploy* fails".)
+    let verb = (opener + 1..words.len())
+        .take_while(|&i| words.get(i).is_some_and(|w| w.end <= clause_end))
+        .find(|&i| {
+            verbal(&written(i)) && !super::frame::DETERMINERS.contains(&written(i - 1).as_str())
+        })?;
+    let w = words.get(verb)?;
+    (!light(&verb_stem(&written(verb)))).then_some((w.start, w.end))
 }
 
 /// Verbs that say a need or a wish: the verb after their "to" is the one
@@ -133,6 +178,7 @@ fn read_from(question: &str) -> Polar {
         return Polar {
             subject: None,
             predicate: verb_from(2).and_then(|v| range(v, v)),
+            condition: None,
         };
     }
     // A name: its capitalised words.
@@ -146,6 +192,7 @@ fn read_from(question: &str) -> Polar {
         return Polar {
             subject: range(1, last),
             predicate: verb_from(last + 1).and_then(|v| range(v, v)),
+            condition: None,
         };
     }
     // A noun phrase: up to its verb, or its first noun when no verb is
@@ -169,6 +216,7 @@ fn read_from(question: &str) -> Polar {
     Polar {
         subject: range(1, verb.map_or(noun, |v| v - 1)),
         predicate: verb.and_then(|v| range(v, v)),
+        condition: None,
     }
 }
 
@@ -202,6 +250,7 @@ fn read_zh(question: &str) -> Polar {
     Polar {
         subject: (!head.contains('我')).then_some((start, at)),
         predicate: (end > from).then_some((from, end)),
+        condition: None,
     }
 }
 
@@ -253,6 +302,39 @@ mod tests {
         assert_eq!(said("What does a deploy build?"), (None, None));
         assert_eq!(said(""), (None, None));
         assert_eq!(said("Does"), (None, None));
+    }
+
+    #[test]
+    fn a_clause_of_condition_after_the_question_gives_its_verb() {
+        fn condition(q: &str) -> Option<&str> {
+            let (s, e) = read(q).condition?;
+            q.get(s..e)
+        }
+        assert_eq!(
+            condition("Are environment variables injected when a release starts?"),
+            Some("starts")
+        );
+        assert_eq!(
+            condition("Does skiff restart the previous release if I roll back?"),
+            Some("roll")
+        );
+        // A verb's form after a determiner is the clause's subject.
+        assert_eq!(
+            condition("Are values injected when a deploy fails?"),
+            Some("fails")
+        );
+        // A light verb says nothing of its own; a clause before the main one
+        // is no condition of it; nor is a question word that opens it.
+        assert_eq!(
+            condition("Is the fee waived if the item is defective?"),
+            None
+        );
+        assert_eq!(
+            condition("When upgrading, should I restart the agents?"),
+            None
+        );
+        assert_eq!(condition("When does a release start?"), None);
+        assert_eq!(condition("回滚时会重新构建吗？"), None);
     }
 
     #[test]

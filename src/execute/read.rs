@@ -1224,6 +1224,10 @@ pub struct Reader<'a> {
     /// Which of `words` is the verb a yes/no question asks about
     /// ([`polar::asked_verb`]): a page that never writes it does not answer.
     asked_verb: Option<usize>,
+    /// Which of `words` is the verb of the condition a yes/no question
+    /// sets (`Polar::condition`): a page that never writes it states the
+    /// predicate of another occasion.
+    condition_verb: Option<usize>,
     /// The question's names that are mentions of declared catalog
     /// entities, with each entity's ID ([`Reader::tagged`]).
     tagged: Vec<((usize, usize), String)>,
@@ -1333,6 +1337,9 @@ impl<'a> Reader<'a> {
             // (Only a yes/no question has a predicate.)
             asked_verb: polar::asked_verb(&frame.question, &frame.polar)
                 .and_then(|r| words_within(frame, words, Some(r), true).first().copied()),
+            condition_verb: words_within(frame, words, frame.polar.condition, true)
+                .first()
+                .copied(),
             tagged: Vec::new(),
         };
         let reader = reader.with_subject();
@@ -1376,6 +1383,7 @@ impl<'a> Reader<'a> {
             polar_subject: self.polar_subject.clone(),
             polar_predicate: self.polar_predicate.clone(),
             asked_verb: self.asked_verb,
+            condition_verb: self.condition_verb,
             tagged: self.tagged.clone(),
         }
     }
@@ -1842,10 +1850,11 @@ impl<'a> Reader<'a> {
             names,
             joined: joined_share,
             unheaded,
-            verb_unsaid: self
-                .asked_verb
-                .and_then(|i| words.get(i))
-                .filter(|w| !writes_verb(&passage.title, &w.stem) && !writes_verb(text, &w.stem))
+            verb_unsaid: [self.asked_verb, self.condition_verb]
+                .into_iter()
+                .flatten()
+                .filter_map(|i| words.get(i))
+                .find(|w| !writes_verb(&passage.title, &w.stem) && !writes_verb(text, &w.stem))
                 .and_then(|w| written(frame, w)),
             topic: share(&topical, &named),
             local: 0.0,
