@@ -1537,6 +1537,10 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "is there a restocking fee on used electronics?", &[not(Missing, "no passage speaks of the used electronics")]),
         case(Help, PUBLIC, "Do refurbished electronics carry a restocking fee?", &[MISSING]).never(&["10 percent"]),
         case(Help, PUBLIC, "Do opened electronics carry a restocking fee?", &[ok(&["refund-restocking"], &["10"])]),
+        // The same as a yes/no question's subject, with no determiner.
+        case(Help, PUBLIC, "Do refurbished electronics carry any restocking fee", &[MISSING]).never(&["10 percent"]),
+        case(Help, PUBLIC, "Will refurbished electronics carry a restocking fee?", &[MISSING]).never(&["10 percent"]),
+        case(Help, PUBLIC, "Do defective electronics carry a restocking fee?", &[ok(&["refund-restocking"], &["waived"])]),
         case(Help, PUBLIC, "what's the restocking fee for opened electronics", &[ok(&["refund-restocking"], &["10"])]),
     ]
 }
