@@ -1182,6 +1182,9 @@ fn opened_by(q: &str, w: &[Word], i: usize, openers: &[&str]) -> Option<usize> {
     }
 }
 
+/// A compound noun of the question: its phrase's and its head's byte ranges.
+type Compound = ((usize, usize), (usize, usize));
+
 /// The compound nouns a determiner or a preposition opens, as (phrase,
 /// head) byte ranges: two or more adjacent lowercase content words after
 /// it, where no other nor "of" follows ("change *the health check path*",
@@ -1190,7 +1193,7 @@ fn opened_by(q: &str, w: &[Word], i: usize, openers: &[&str]) -> Option<usize> {
 /// check request?") or a noun ("the path the health check calls"), a verb
 /// form ends the subject, not a compound — there the noun before the
 /// relative clause is the head ([`contact_relative`]).
-fn compound_heads(q: &str, w: &[Word]) -> Vec<((usize, usize), (usize, usize))> {
+fn compound_heads(q: &str, w: &[Word]) -> Vec<Compound> {
     let mut out = Vec::new();
     for (i, x) in w.iter().enumerate() {
         let continues = w
@@ -1521,6 +1524,15 @@ fn read(question: &str, strictness: Strictness) -> Frame {
     let places = terms
         .iter()
         .any(|t| t.role == Role::Soft && placing(t.start, t.end, &t.term));
+    let polar = if answer == Answer::YesNo {
+        super::polar::read(question)
+    } else {
+        super::polar::Polar::default()
+    };
+    let mut heads = heads;
+    if strictness == Strictness::Question {
+        heads.extend(subject_compound(&w, &polar, &terms, &heads));
+    }
     Frame {
         question: question.to_string(),
         answer,
@@ -1531,12 +1543,35 @@ fn read(question: &str, strictness: Strictness) -> Frame {
         heads,
         terms,
         places,
-        polar: if answer == Answer::YesNo {
-            super::polar::read(question)
-        } else {
-            super::polar::Polar::default()
-        },
+        polar,
     }
+}
+
+/// A yes/no question's subject with no determiner, as a compound noun
+/// ([`compound_heads`]): two or more lowercase content words ("Do
+/// *refurbished electronics* carry …?"), its last a topic word; `None`
+/// when a determiner opens it (the compound is found there) or it is one
+/// word.
+fn subject_compound(
+    w: &[Word],
+    polar: &super::polar::Polar,
+    terms: &[Term],
+    heads: &[Compound],
+) -> Option<Compound> {
+    let (s, e) = polar.subject?;
+    let run: Vec<&Word> = w
+        .iter()
+        .filter(|x| x.start >= s && x.start + x.text.len() <= e)
+        .collect();
+    let (first, last) = (run.first()?, run.last()?);
+    let compound = run.len() >= 2
+        && !DETERMINERS.contains(&first.lower.as_str())
+        && run.iter().all(|x| lower_case(x) && content(x))
+        && terms
+            .iter()
+            .any(|t| t.start == last.start && t.role == Role::Topic);
+    let phrase = (s, e);
+    (compound && !heads.iter().any(|&(p, _)| p == phrase)).then_some((phrase, (last.start, e)))
 }
 
 #[cfg(test)]
@@ -1931,6 +1966,17 @@ mod tests {
             heads("How do I change the health check path?"),
             ["health check path"]
         );
+        // A yes/no question's bare subject is one too; a name, or one
+        // word, is not.
+        assert_eq!(
+            heads("Do refurbished electronics carry a restocking fee?"),
+            ["restocking fee", "refurbished electronics"]
+        );
+        assert_eq!(
+            heads("Do electronics carry a restocking fee?"),
+            ["restocking fee"]
+        );
+        assert_eq!(heads("Does Priya Nair eat meat?"), Vec::<String>::new());
         assert_eq!(
             heads("Who maintains the rollback command"),
             ["rollback command"]
