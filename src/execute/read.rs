@@ -1882,6 +1882,22 @@ impl<'a> Reader<'a> {
         let section = section_heading(&passage.title).is_some();
         // The best clause's score with its own topic words ([`OWN`]).
         let mut picked = f32::MIN;
+        // A yes/no question's answer is quoted from a clause that writes a
+        // verb it asks (its predicate's, its condition's) when the best
+        // clause writes no topic word beyond its title's: "Values are …
+        // *injected* when a release *starts*", not "Set runtime variables
+        // with …" under the heading "Environment variables". (A clause that
+        // writes more stays: "Sale items are final." for "Can I return sale
+        // stuff?".) The shares that decide acceptance stay the best clause's.
+        let asked_verbs: Vec<usize> = [self.asked_verb, self.condition_verb]
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut best_writes_asked = false;
+        let mut best_beyond_title = false;
+        // (The best such clause's pick, and its clause and sentence.)
+        let mut asked_pick = f32::MIN;
+        let mut asked_at = None;
         let title_order = order(&hard, words, &title_hits);
         let layout = layout(text);
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
@@ -2023,8 +2039,17 @@ impl<'a> Reader<'a> {
                 let score =
                     local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
                 let pick = score + OWN * own;
+                let writes_asked = asked_verbs.iter().any(|&i| here(i));
+                if writes_asked && pick > asked_pick {
+                    asked_pick = pick;
+                    asked_at = Some((c, answering));
+                }
                 if pick > picked {
                     picked = pick;
+                    best_writes_asked = writes_asked;
+                    best_beyond_title = inside
+                        .iter()
+                        .any(|&i| topical.contains(&i) && in_title.get(i) != Some(&true));
                     best.local = local;
                     best.order = ord;
                     best.typed = typed;
@@ -2033,6 +2058,12 @@ impl<'a> Reader<'a> {
                     best.score = score;
                 }
             }
+        }
+        if let Some((clause, sentence)) =
+            asked_at.filter(|_| !best_writes_asked && !best_beyond_title)
+        {
+            best.clause = clause;
+            best.sentence = sentence;
         }
         if best.score == f32::MIN {
             best.score = 0.0;
