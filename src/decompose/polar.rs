@@ -79,13 +79,7 @@ const CONDITIONS: &[&str] = &["when", "whenever", "if", "once", "after", "before
 /// within the clause, unless light ("… when it *is* defective").
 fn condition(question: &str) -> Option<(usize, usize)> {
     let words = analyze::words(question);
-    let written = |i: usize| {
-        words
-            .get(i)
-            .and_then(|w| question.get(w.start..w.end))
-            .unwrap_or("")
-            .lower()
-    };
+    let written = |i: usize| written_at(question, &words, i).lower();
     if !super::frame::AUX.contains(&written(0).as_str()) {
         return None;
     }
@@ -155,14 +149,17 @@ fn light(stem: &str) -> bool {
     lexicon::LIGHT_VERBS.contains(&stem) || RELATION.contains(&stem)
 }
 
+/// The `i`-th word of `question` as written ("" past the end).
+fn written_at<'q>(question: &'q str, words: &[analyze::Token], i: usize) -> &'q str {
+    words
+        .get(i)
+        .and_then(|w| question.get(w.start..w.end))
+        .unwrap_or("")
+}
+
 fn read_from(question: &str) -> Polar {
     let words = analyze::words(question);
-    let written = |i: usize| {
-        words
-            .get(i)
-            .and_then(|w| question.get(w.start..w.end))
-            .unwrap_or("")
-    };
+    let written = |i: usize| written_at(question, &words, i);
     let range = |from: usize, to: usize| Some((words.get(from)?.start, words.get(to)?.end));
     let opener = written(1).lower();
     if !AUXILIARIES.contains(&written(0).lower().as_str()) || words.len() < 2 {
