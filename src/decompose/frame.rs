@@ -1509,6 +1509,11 @@ fn read(question: &str, strictness: Strictness) -> Frame {
             t.role = Role::Topic;
         }
     }
+    let polar = if answer == Answer::YesNo {
+        super::polar::read(question)
+    } else {
+        super::polar::Polar::default()
+    };
     let heads = if strictness == Strictness::Question {
         compound_heads(question, &w)
             .into_iter()
@@ -1517,6 +1522,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                     .iter()
                     .any(|t| t.start == s && t.role == Role::Topic && !within(&names, s))
             })
+            .chain(subject_compound(&w, &polar, &terms))
             .collect()
     } else {
         Vec::new()
@@ -1524,15 +1530,6 @@ fn read(question: &str, strictness: Strictness) -> Frame {
     let places = terms
         .iter()
         .any(|t| t.role == Role::Soft && placing(t.start, t.end, &t.term));
-    let polar = if answer == Answer::YesNo {
-        super::polar::read(question)
-    } else {
-        super::polar::Polar::default()
-    };
-    let mut heads = heads;
-    if strictness == Strictness::Question {
-        heads.extend(subject_compound(&w, &polar, &terms, &heads));
-    }
     Frame {
         question: question.to_string(),
         answer,
@@ -1551,13 +1548,9 @@ fn read(question: &str, strictness: Strictness) -> Frame {
 /// ([`compound_heads`]): two or more lowercase content words ("Do
 /// *refurbished electronics* carry …?"), its last a topic word; `None`
 /// when a determiner opens it (the compound is found there) or it is one
-/// word.
-fn subject_compound(
-    w: &[Word],
-    polar: &super::polar::Polar,
-    terms: &[Term],
-    heads: &[Compound],
-) -> Option<Compound> {
+/// word. (It starts right after the auxiliary, which opens no compound:
+/// [`compound_heads`] never finds the same phrase.)
+fn subject_compound(w: &[Word], polar: &super::polar::Polar, terms: &[Term]) -> Option<Compound> {
     let (s, e) = polar.subject?;
     let run: Vec<&Word> = w
         .iter()
@@ -1570,8 +1563,7 @@ fn subject_compound(
         && terms
             .iter()
             .any(|t| t.start == last.start && t.role == Role::Topic);
-    let phrase = (s, e);
-    (compound && !heads.iter().any(|&(p, _)| p == phrase)).then_some((phrase, (last.start, e)))
+    compound.then_some(((s, e), (last.start, e)))
 }
 
 #[cfg(test)]

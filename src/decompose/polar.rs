@@ -84,12 +84,11 @@ fn condition(question: &str) -> Option<(usize, usize)> {
         return None;
     }
     let opener = (3..words.len()).find(|&i| CONDITIONS.contains(&written(i).as_str()))?;
+    let after = words.get(opener)?.end;
     let clause_end = question
-        .get(words.get(opener)?.end..)?
+        .get(after..)?
         .find([',', ';', '?', '.'])
-        .map_or(question.len(), |at| {
-            at + words.get(opener).map_or(0, |w| w.end)
-        });
+        .map_or(question.len(), |at| after + at);
     // (A verb's form right after a determiner is a noun: "when *a
     // deploy* fails".)
     let verb = (opener + 1..words.len())

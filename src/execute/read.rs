@@ -1479,6 +1479,12 @@ impl<'a> Reader<'a> {
             && !self.counts_from_another_event(text)
     }
 
+    /// The indices into `words` of the verbs a yes/no question asks: its
+    /// predicate's, then its condition's (none for other questions).
+    fn asked_verbs(&self) -> impl Iterator<Item = usize> {
+        self.asked_verb.into_iter().chain(self.condition_verb)
+    }
+
     /// True when every duration the clause states counts from an event,
     /// and none from the one the question names ([`Reader::counts_from`]).
     fn counts_from_another_event(&self, text: &str) -> bool {
@@ -1850,9 +1856,8 @@ impl<'a> Reader<'a> {
             names,
             joined: joined_share,
             unheaded,
-            verb_unsaid: [self.asked_verb, self.condition_verb]
-                .into_iter()
-                .flatten()
+            verb_unsaid: self
+                .asked_verbs()
                 .filter_map(|i| words.get(i))
                 .find(|w| !writes_verb(&passage.title, &w.stem) && !writes_verb(text, &w.stem))
                 .and_then(|w| written(frame, w)),
@@ -1889,10 +1894,6 @@ impl<'a> Reader<'a> {
         // with …" under the heading "Environment variables". (A clause that
         // writes more stays: "Sale items are final." for "Can I return sale
         // stuff?".) The shares that decide acceptance stay the best clause's.
-        let asked_verbs: Vec<usize> = [self.asked_verb, self.condition_verb]
-            .into_iter()
-            .flatten()
-            .collect();
         let mut best_writes_asked = false;
         let mut best_beyond_title = false;
         // (The best such clause's pick, and its clause and sentence.)
@@ -2039,7 +2040,7 @@ impl<'a> Reader<'a> {
                 let score =
                     local + SOFT * soft_here + ORDER * ord + if typed { TYPED } else { 0.0 };
                 let pick = score + OWN * own;
-                let writes_asked = asked_verbs.iter().any(|&i| here(i));
+                let writes_asked = self.asked_verbs().any(here);
                 if writes_asked && pick > asked_pick {
                     asked_pick = pick;
                     asked_at = Some((c, answering));
