@@ -1043,6 +1043,18 @@ fn cases() -> Vec<Case> {
         // A search box writes the next sentence in lower case too.
         case(Docs, PUBLIC, "rollback duration. does a rollback rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "deploy duration", &[MISSING]),
+        // A verb and its particle ("roll back", "rolling back") are the
+        // compound noun a page writes ("A rollback … takes seconds"), and a
+        // compound a question writes ("a rollback") is the verb and particle
+        // a heading writes ("Roll back a deploy"); another particle is
+        // another act ("roll out", "back up").
+        case(Docs, PUBLIC, "How long does rolling back a deploy take?", &[ok(&["rollback"], &["seconds"])]),
+        case(Docs, PUBLIC, "how much time does rolling back take", &[ok(&["rollback"], &["seconds"])]),
+        case(ZhDocs, PUBLIC, "回滚服务器要花多长时间？", &[ok(&["zh/rollback"], &["数秒"])]),
+        case(Docs, PUBLIC, "How long does it take to roll out a deploy?", &[MISSING]),
+        case(Docs, PUBLIC, "How long does it take to back up a deploy?", &[MISSING]),
+        case(Docs, PUBLIC, "Does a rollback restart the servers one at a time?", &[ok(&["rollback#roll-back-a-deploy"], &["one at a time"])]),
+        case(Docs, PUBLIC, "Does a rollback restart the servers one by one?", &[ok(&["rollback#roll-back-a-deploy"], &["one at a time"])]),
         // "it" as the subject after do-support stands for the thing the
         // part before asks about ("a rollback"): the later part asks of it,
         // not of any page; a predicate no page states stays missing.
