@@ -22,6 +22,7 @@ pub(crate) mod kind;
 pub mod life;
 mod listed;
 mod ordinal;
+mod particle;
 mod qualifier;
 pub mod read;
 mod seams;

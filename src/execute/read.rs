@@ -26,6 +26,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::hyphen::{self, Hyphenated};
+use super::particle::Particles;
 
 /// The term of the noun "file" ([`Reader::file`]).
 const FILE: &str = "file";
@@ -1134,6 +1135,10 @@ struct Scan {
     /// writes apart, after its first ("born" of "Szeged-born" in "born in
     /// Szeged"), which a name need not write capitalised.
     apart: Vec<bool>,
+    /// One flag per question word: the text writes it joined with its
+    /// particle, or apart from it ([`Particles`]); such a word counts as
+    /// in the text, with no place among `hits`.
+    compound: Vec<bool>,
 }
 
 /// What a step reads its passages with, built once for all of them: the
@@ -1189,6 +1194,9 @@ pub struct Reader<'a> {
     other_event: bool,
     /// The question's hyphenated words a passage may write apart.
     hyphenated: Vec<Hyphenated>,
+    /// Its verbs with a particle a passage may write joined, and its words
+    /// a passage may write as a verb and its particle.
+    particles: Particles,
     /// The name the question asks its event of: before a life event
     /// ([`life_subject`]), else, for a place, date or year, the subject of
     /// its verb ([`event_subject`]). The answering sentence or the page's
@@ -1312,6 +1320,7 @@ impl<'a> Reader<'a> {
                 frame,
                 &words.iter().map(|w| w.stem.as_str()).collect::<Vec<_>>(),
             ),
+            particles: Particles::of(frame, words),
             subject: None,
             place_verb: None,
             doer: super::kind::doer_verb(frame),
@@ -1373,6 +1382,7 @@ impl<'a> Reader<'a> {
             life: self.life,
             other_event: self.other_event,
             hyphenated: self.hyphenated.clone(),
+            particles: self.particles.clone(),
             subject: self.subject,
             place_verb: self.place_verb.clone(),
             doer: self.doer.clone(),
@@ -1532,13 +1542,19 @@ impl<'a> Reader<'a> {
 
     /// The question words `text` has (by lemma), in text order.
     fn matched(&self, text: &str) -> Vec<usize> {
-        analyze::terms_where(text, &|w| self.pick(w))
-            .into_iter()
-            .filter_map(|t| {
-                let lemma = lexicon::lemma(&t.term);
-                self.words.iter().position(|w| w.stem == lemma)
-            })
-            .collect()
+        let mut out = Vec::new();
+        for t in analyze::terms_where(text, &|w| self.pick(w)) {
+            let lemma = lexicon::lemma(&t.term);
+            let at = self.words.iter().position(|w| w.stem == lemma);
+            out.extend(at);
+            out.extend(
+                self.particles
+                    .written(text, &t, &lemma)
+                    .into_iter()
+                    .filter(|&j| Some(j) != at),
+            );
+        }
+        out
     }
 
     /// One flag per question word: among `found`.
@@ -1591,13 +1607,18 @@ impl<'a> Reader<'a> {
         // keeper".
         let mut as_name = vec![false; words.len()];
         let mut hits: Vec<(usize, usize)> = Vec::new();
+        let mut compound = vec![false; words.len()];
         for t in analyze::passage_terms_where(text, pick) {
             // "found" is "find" and "found": the lemma, else the word itself.
             let lemma = lexicon::lemma(&t.term);
             let at = family(&lemma)
                 .or_else(|| (lemma != t.term).then(|| family(&t.term)).flatten())
                 .or_else(|| self.file.filter(|_| lexicon::is_file_name(&t.term)));
-            if let Some(i) = at {
+            // A verb and its particle joined ("rollback" for "roll back"),
+            // or apart ("Roll back" for "rollback").
+            let mut joined = self.particles.written(text, &t, &lemma);
+            joined.retain(|&j| Some(j) != at);
+            for &i in at.iter().chain(&joined) {
                 if let Some(seen) = in_text.get_mut(i) {
                     *seen = true;
                 }
@@ -1621,7 +1642,11 @@ impl<'a> Reader<'a> {
                         *seen = true;
                     }
                 }
-                hits.push((i, t.start));
+                // (A compound says the words are in the text, not where.)
+                match compound.get_mut(i).filter(|_| Some(i) != at) {
+                    Some(c) => *c = true,
+                    None => hits.push((i, t.start)),
+                }
             }
         }
         let mut apart = vec![false; words.len()];
@@ -1653,6 +1678,7 @@ impl<'a> Reader<'a> {
             as_name,
             hits,
             apart,
+            compound,
         }
     }
 
@@ -1667,6 +1693,7 @@ impl<'a> Reader<'a> {
             as_name,
             hits,
             apart,
+            compound,
         } = self.scan(text);
         let title_hits = self.matched(&passage.title);
         let in_title = self.marks(&title_hits);
@@ -1904,10 +1931,11 @@ impl<'a> Reader<'a> {
         let mut typed_cache: Vec<((usize, usize), bool)> = Vec::new();
         // A duration said by its unit alone ("so it takes seconds") answers
         // "how long?" where the text itself writes a name or topic word of
-        // the question: under the heading "Roll back a deploy" it is the
-        // rollback's, not the deploy's.
-        let vague_duration_said =
-            frame.answer == Answer::Duration && hits.iter().any(|&(i, _)| hard.contains(&i));
+        // the question, or its act as a noun ("A rollback …" for "how long
+        // does it take to roll back a deploy?"): under the heading "Roll
+        // back a deploy" it is the rollback's, not the deploy's.
+        let vague_duration_said = frame.answer == Answer::Duration
+            && (hits.iter().any(|&(i, _)| hard.contains(&i)) || compound.contains(&true));
         let vague_duration = |sentence: &str| {
             duration::durations(sentence).is_empty()
                 && !crate::compute::unit_alone::phrases(sentence).is_empty()
