@@ -1194,6 +1194,15 @@ fn cases() -> Vec<Case> {
         case(ZhDocs, PUBLIC, "升级时先升级代理还是命令行工具？", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
         case(ZhDocs, PUBLIC, "应该先升级命令行工具还是先升级代理", &[ok(&["zh/upgrade"], &["先升级命令行工具"])]),
         case(ZhDocs, PUBLIC, "先删除命令行工具还是代理？", &[MISSING]).never(&["先升级"]),
+        // A section that reads complete only with its sibling's words ("Run
+        // skiff agent upgrade …" under "Upgrade the agents", with the page's
+        // "the CLI first") is not the answer where the sibling states it
+        // all; nor is the section that borrows "41" from the one that rolls
+        // back to a release. Distractor: a thing no page names.
+        case(Docs, PUBLIC, "Which do I upgrade first, the CLI or the agents?", &[ok(&["upgrade"], &["CLI first"])]),
+        case(Docs, PUBLIC, "Should the agents be upgraded before the CLI?", &[ok(&["upgrade"], &["CLI first"])]),
+        case(Docs, PUBLIC, "How do I roll back to release 41 in production?", &[ok(&["rollback#roll-back-to-a-specific-release"], &["--to 41"])]),
+        case(Docs, PUBLIC, "Do I upgrade the agents or the dashboard first?", &[MISSING]).never(&["CLI first"]),
         // "first" inside an alternative asks no order; a noun that is also
         // a verb ("the refund") is still a thing; two things no page orders.
         case(Help, PUBLIC, "Can I get cash or store credit on my first return?", &[ok(&["refund-cash"], &["cash"])]),
