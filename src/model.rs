@@ -113,6 +113,18 @@ impl Passage {
             .is_some_and(|s| s.eq_ignore_ascii_case("superseded"))
     }
 
+    /// True when both passages are sections of one page: their URLs agree
+    /// up to the fragment ("/upgrade/" and "/upgrade/#upgrade-the-agents").
+    /// Passages without a URL are of no page.
+    pub fn same_page(&self, other: &Passage) -> bool {
+        fn page(p: &Passage) -> Option<&str> {
+            p.url
+                .as_deref()
+                .map(|u| u.split_once('#').map_or(u, |(page, _)| page))
+        }
+        page(self).is_some() && page(self) == page(other)
+    }
+
     /// Canonical entity IDs listed in `meta.entities`.
     pub fn meta_entities(&self) -> Vec<String> {
         self.meta
@@ -776,5 +788,29 @@ impl AskOptions {
             ..defaults
         };
         (options, self.no_decompose)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Passage;
+
+    fn at(url: Option<&str>) -> Passage {
+        Passage {
+            url: url.map(String::from),
+            ..Passage::new("p", "", "")
+        }
+    }
+
+    #[test]
+    fn sections_of_one_page_agree_up_to_the_fragment() {
+        let page = at(Some("/upgrade/"));
+        assert!(page.same_page(&at(Some("/upgrade/#upgrade-the-agents"))));
+        assert!(at(Some("/a#x")).same_page(&at(Some("/a#y"))));
+        assert!(!page.same_page(&at(Some("/upgrade/cli/"))));
+        assert!(!page.same_page(&at(Some("/install/#upgrade"))));
+        // No URL, no page.
+        assert!(!at(None).same_page(&at(None)));
+        assert!(!at(None).same_page(&page));
     }
 }

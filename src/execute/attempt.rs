@@ -79,6 +79,8 @@ struct Accepted {
     edge: Option<Edge>,
     /// The linked candidate that names what this passage does not.
     partner: Option<usize>,
+    /// The partner is a section of this passage's page that answers alone.
+    leans: bool,
 }
 
 /// What the judge found.
@@ -809,6 +811,7 @@ impl Runner<'_> {
                     kind_named,
                     edge: edge.clone(),
                     partner,
+                    leans: false,
                 });
             }
             // The page of the name the question gives says the described
@@ -822,12 +825,36 @@ impl Runner<'_> {
                 break;
             }
         }
-        // A passage whose sentence names the kind asked first, then the
-        // best-reading passage, ties in rank order; a passage's values in
-        // the order extraction ranks them.
+        // A passage that reads complete only with the words of a section
+        // of its own page that answers alone leans on it ("Run skiff agent
+        // upgrade …" under "Upgrade the agents", with the page's "Upgrade
+        // the CLI first, then the agents"): the section is the answer.
+        let alone: Vec<usize> = j
+            .accepted
+            .iter()
+            .filter(|a| a.partner.is_none())
+            .map(|a| a.at)
+            .collect();
+        let passage_at = |at: usize| {
+            s.found
+                .candidates
+                .get(at)
+                .and_then(|c| self.index.passage(c.doc))
+        };
+        for a in j.accepted.iter_mut() {
+            a.leans = a
+                .partner
+                .filter(|p| alone.contains(p))
+                .and_then(|p| Some((passage_at(a.at)?, passage_at(p)?)))
+                .is_some_and(|(own, sibling)| own.same_page(sibling));
+        }
+        // A passage whose sentence names the kind asked first, then one
+        // that leans on no section, then the best-reading passage, ties in
+        // rank order; a passage's values in the order extraction ranks them.
         crate::order::sort_by(&mut j.accepted, |a, b| {
             b.kind_named
                 .cmp(&a.kind_named)
+                .then(a.leans.cmp(&b.leans))
                 .then(b.support.total_cmp(&a.support))
                 .then(a.at.cmp(&b.at))
                 .then(a.nth.cmp(&b.nth))
