@@ -1043,6 +1043,14 @@ fn cases() -> Vec<Case> {
         // A search box writes the next sentence in lower case too.
         case(Docs, PUBLIC, "rollback duration. does a rollback rebuild anything?", &[ok(&["rollback"], &["seconds"]), ok(&["rollback"], &["rebuild"])]),
         case(Docs, PUBLIC, "deploy duration", &[MISSING]),
+        // A stray letter after the question mark ("…?i,", "? a", "? x") asks
+        // nothing: it is no part the report says it could not find. A word
+        // after it still asks ("? Cash?", "? and cash?").
+        case(Help, PUBLIC, "What is the refund window for electronics? i", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        case(Help, PUBLIC, "What is the refund window for electronics?i,", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        case(Help, PUBLIC, "Can I get cash instead of store credit? x", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, TODAY, "境内差旅报销的提交期限是多久？a", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, PUBLIC, "What is the refund window for electronics? Cash?", &[ok(&["refund-electronics"], &["15 calendar days"]), ok(&["refund-cash"], &["cash"])]),
         // A verb and its particle ("roll back", "rolling back") are the
         // compound noun a page writes ("A rollback … takes seconds"), and a
         // compound a question writes ("a rollback") is the verb and particle
