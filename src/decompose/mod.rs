@@ -121,6 +121,16 @@ pub fn one_shot(question: &str) -> Result<Plan> {
     })
 }
 
+/// True when a clause has no word that can ask anything: single letters
+/// or digits alone, as a stray key after the question mark leaves ("…?i,",
+/// "? x"). A Chinese character is a word; so is every word of two letters
+/// or more, stop words too ("where are they from?").
+fn asks_nothing(clause: &str) -> bool {
+    analyze::words(clause)
+        .iter()
+        .all(|t| t.term.chars().count() < 2 && !t.term.chars().any(analyze::is_cjk))
+}
+
 /// Decomposes a question into a plan.
 pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decomposition> {
     let q = check_question(question)?;
@@ -185,6 +195,11 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
         b.notes.push(format!("split into {} clauses", parts.len()));
     }
     for (n, clause) in parts.iter().enumerate() {
+        if parts.len() > 1 && asks_nothing(clause) {
+            b.notes
+                .push(format!("clause {} asks nothing: {clause}", n + 1));
+            continue;
+        }
         let before = b.tasks.len();
         let unplanned = b.unplanned.len();
         b.label = clause.clone();
@@ -716,5 +731,20 @@ impl Builder<'_> {
         let id = self.retrieval(text, constraints, output);
         self.answers(&id);
         self.notes.push(format!("{id}: {clause}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asks_nothing;
+
+    #[test]
+    fn only_single_letters_or_digits_ask_nothing() {
+        for stray in ["i", "i,", " x ", "a.", "2", "x y", ",", ""] {
+            assert!(asks_nothing(stray), "{stray:?}");
+        }
+        for asks in ["where are they from?", "cash?", "Is it?", "42", "吗", "ok"] {
+            assert!(!asks_nothing(asks), "{asks:?}");
+        }
     }
 }
