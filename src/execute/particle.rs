@@ -15,7 +15,7 @@
 //! itself is never read this way (the passage's own word is matched first).
 
 use crate::analyze::{self, fold, lexicon, Token};
-use crate::decompose::frame::Frame;
+use crate::decompose::frame::{Frame, Role};
 
 use super::read::Weighted;
 
@@ -56,9 +56,11 @@ impl Particles {
                 apart.push((joined(&verb, p), at, find(p)));
             }
         }
+        // (A name is no verb and particle: "Kingston".)
         let joined = words
             .iter()
             .enumerate()
+            .filter(|(_, w)| w.role != Role::Name)
             .filter_map(|(i, w)| {
                 let p = PARTICLES.iter().find(|p| {
                     w.stem
@@ -113,12 +115,14 @@ fn particle_after(text: &str, end: usize) -> Option<&'static str> {
     if word.len() == rest.len() {
         return None;
     }
-    let next: String = word
-        .chars()
-        .take_while(|c| c.is_alphabetic())
-        .map(fold::lower)
-        .collect();
-    PARTICLES.iter().find(|p| **p == next).copied()
+    let len = word
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(word.len());
+    let next = word.get(..len)?;
+    PARTICLES
+        .iter()
+        .find(|p| p.eq_ignore_ascii_case(next))
+        .copied()
 }
 
 /// The word a verb and its particle make joined, as a question word's stem
