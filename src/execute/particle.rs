@@ -74,13 +74,14 @@ impl Particles {
     }
 
     /// The question words a passage's word writes (`t`, a term of `text`,
-    /// with its lemma): the verb and particle the question writes apart,
+    /// with its lemma), besides `found`, the one it is as written: the verb
+    /// and particle the question writes apart,
     /// when it is them joined; a word the question joins, when it is that
     /// word's verb in its plain form and the next word its particle ("Roll
     /// back a deploy", "to roll back"). A verb inflected with its particle
     /// tells that the act happened ("was rolled back automatically"), which
     /// is not what the noun asks about ("the rollback rule").
-    pub fn written(&self, text: &str, t: &Token, lemma: &str) -> Vec<usize> {
+    pub fn written(&self, text: &str, t: &Token, lemma: &str, found: Option<usize>) -> Vec<usize> {
         let mut out = Vec::new();
         for (stem, verb, particle) in &self.apart {
             if stem == lemma {
@@ -103,6 +104,7 @@ impl Particles {
                 );
             }
         }
+        out.retain(|&i| Some(i) != found);
         out
     }
 }
@@ -150,7 +152,7 @@ mod tests {
         let particles = Particles::of(&f, &words);
         analyze::terms(text)
             .iter()
-            .flat_map(|t| particles.written(text, t, &lexicon::lemma(&t.term)))
+            .flat_map(|t| particles.written(text, t, &lexicon::lemma(&t.term), None))
             .filter_map(|i| words.get(i).map(|w| w.stem.clone()))
             .collect()
     }

@@ -1547,12 +1547,7 @@ impl<'a> Reader<'a> {
             let lemma = lexicon::lemma(&t.term);
             let at = self.words.iter().position(|w| w.stem == lemma);
             out.extend(at);
-            out.extend(
-                self.particles
-                    .written(text, &t, &lemma)
-                    .into_iter()
-                    .filter(|&j| Some(j) != at),
-            );
+            out.extend(self.particles.written(text, &t, &lemma, at));
         }
         out
     }
@@ -1616,8 +1611,7 @@ impl<'a> Reader<'a> {
                 .or_else(|| self.file.filter(|_| lexicon::is_file_name(&t.term)));
             // A verb and its particle joined ("rollback" for "roll back"),
             // or apart ("Roll back" for "rollback").
-            let mut joined = self.particles.written(text, &t, &lemma);
-            joined.retain(|&j| Some(j) != at);
+            let joined = self.particles.written(text, &t, &lemma, at);
             for &i in at.iter().chain(&joined) {
                 if let Some(seen) = in_text.get_mut(i) {
                     *seen = true;
