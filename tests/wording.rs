@@ -983,6 +983,19 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Does Priya have a food intolerance", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
         case(Help, SAM, "do I have any food intolerance?", &[MISSING]).never(&["gluten"]),
         case(Help, PRIYA, "do I have a food delivery subscription?", &[MISSING]),
+        // A cue word said of the person ("Priya is allergic", "does Priya
+        // have any allergies") names her attribute as "Priya's allergies"
+        // does; said of someone with no such facts, or with a thing no
+        // passage writes ("peanuts"), it is not found.
+        case(Help, PUBLIC, "What is Priya allergic to?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
+        case(Help, PUBLIC, "Does Priya have any allergies?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
+        case(Help, PUBLIC, "Priya is allergic to what", &[ok(&[], &["gluten"])]),
+        case(Help, PRIYA, "Am I allergic to anything?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
+        case(Help, PUBLIC, "Am I allergic to anything?", &[MISSING]).never(&["gluten"]),
+        case(Help, PUBLIC, "Is Priya allergic to peanuts?", &[MISSING]).never(&["gluten"]),
+        case(Help, PUBLIC, "Is Sam allergic to anything?", &[MISSING]).never(&["gluten"]),
+        case(Help, PUBLIC, "Does Sam have any allergies?", &[MISSING]).never(&["gluten"]),
+        case(Help, PUBLIC, "Does Priya have any siblings?", &[MISSING]),
         // A place is of the verb asked: where she works is not where she lives.
         case(Help, PRIYA, "where do I live?", &[not(Missing, "")]).never(&["Lisbon"]),
         case(Help, PUBLIC, "Where does Priya live?", &[not(Missing, "")]).never(&["Lisbon"]),
