@@ -985,12 +985,14 @@ fn cases() -> Vec<Case> {
         case(Help, PRIYA, "do I have a food delivery subscription?", &[MISSING]),
         // A cue word said of the person ("Priya is allergic", "does Priya
         // have any allergies") names her attribute as "Priya's allergies"
-        // does; said of someone with no such facts, or with a thing no
-        // passage writes ("peanuts"), it is not found.
-        case(Help, PUBLIC, "What is Priya allergic to?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
-        case(Help, PUBLIC, "Does Priya have any allergies?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
-        case(Help, PUBLIC, "Priya is allergic to what", &[ok(&[], &["gluten"])]),
-        case(Help, PRIYA, "Am I allergic to anything?", &[ok(&["mem-priya-gluten", "mem-priya-gluten-2"], &["gluten"])]),
+        // does: the answer is her diet's restrictions (which of them an
+        // allergy is, no word of the corpus says). Said of someone with no
+        // such facts, or with a thing no passage writes ("peanuts"), it is
+        // not found.
+        case(Help, PUBLIC, "What is Priya allergic to?", &[ok(&[], &["gluten"])]).never(DIET_NEVER),
+        case(Help, PUBLIC, "Does Priya have any allergies?", &[ok(&[], &["gluten"])]).never(DIET_NEVER),
+        case(Help, PUBLIC, "Priya is allergic to what", &[ok(&[], &["gluten"])]).never(DIET_NEVER),
+        case(Help, PRIYA, "Am I allergic to anything?", &[ok(&[], &["gluten"])]).never(DIET_NEVER),
         case(Help, PUBLIC, "Am I allergic to anything?", &[MISSING]).never(&["gluten"]),
         case(Help, PUBLIC, "Is Priya allergic to peanuts?", &[MISSING]).never(&["gluten"]),
         case(Help, PUBLIC, "Is Sam allergic to anything?", &[MISSING]).never(&["gluten"]),
