@@ -97,6 +97,9 @@ struct Judged {
     rejection: Option<Rejection>,
     /// Topic words no passage of the corpus has.
     unknown: Vec<String>,
+    /// The question names a cued attribute by a word no passage writes
+    /// ("Is Priya *allergic* to anything?").
+    attribute_unwritten: bool,
     /// The hop's edges: the accepted one, or the first broken one.
     chain: Vec<Edge>,
 }
@@ -562,6 +565,9 @@ impl Runner<'_> {
         // The attribute a noun phrase names is its last such word ("my job
         // *title*" asks the role, not the employer "job" cues), with the
         // tags that state it.
+        j.attribute_unwritten = words
+            .iter()
+            .any(|w| w.attribute && self.index.df(&w.stem) == 0);
         let attribute = words.iter().rev().find(|w| w.attribute).and_then(|w| {
             let tags = self.index.cue_attributes(std::slice::from_ref(&w.stem));
             read::written(frame, w).map(|name| (name, tags))
@@ -1044,7 +1050,10 @@ impl Runner<'_> {
 
     /// The facts of a cued attribute that answer an open question together
     /// ("what should Priya not eat?": the restrictions among the diet facts),
-    /// when more than one does.
+    /// when more than one does. So do those of a yes/no question that names
+    /// the attribute in words no fact writes ("Is Priya allergic to
+    /// anything?"): no one fact says yes or no to it, together they are
+    /// what is known.
     fn facts(
         &self,
         frame: &Frame,
@@ -1054,7 +1063,8 @@ impl Runner<'_> {
     ) -> Option<Value> {
         let best = j.accepted.first()?;
         let cued = candidates.get(best.at).is_some_and(|c| c.cued);
-        if *output != Output::Passage || !cued || frame.answer == Answer::YesNo {
+        let verdict = frame.answer == Answer::YesNo && !j.attribute_unwritten;
+        if *output != Output::Passage || !cued || verdict {
             return None;
         }
         let facts: Vec<Fact> = j

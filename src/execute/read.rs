@@ -246,7 +246,9 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
                 .map(|t| lexicon::lemma(&t.term));
             next.is_some_and(|n| attributes.iter().any(|a| tagged_write(index, a, &n)))
         };
-        if !attributes.is_empty() && (owned(frame, w.position) || qualifies()) {
+        if !attributes.is_empty()
+            && (owned(frame, w.position) || said_of_someone(frame, w.position) || qualifies())
+        {
             w.unknown = false;
             w.role = Role::Soft;
             w.attribute = true;
@@ -318,6 +320,52 @@ fn owned(frame: &Frame, position: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// True when the question's term at `position` is said of someone: the
+/// word before it in its clause, past forms of "be", "have" and "do" and a
+/// determiner ("Is Priya *allergic*", "Priya is *allergic*", "does Priya
+/// have any *allergies*", "am I *allergic*"), is a name the question gives
+/// or a personal pronoun. Such a word names the person's attribute, as
+/// "Priya's allergies" does.
+fn said_of_someone(frame: &Frame, position: usize) -> bool {
+    let Some(start) = frame.terms.get(position).map(|t| t.start) else {
+        return false;
+    };
+    let before = frame.question.get(..start).unwrap_or("");
+    let mut at = before.len();
+    for word in before.split_whitespace().rev() {
+        // The clause ends at a mark ("Sam works nights, and is he …").
+        if word.ends_with([',', ';', ':', '?', '.', '!']) {
+            return false;
+        }
+        at = before.get(..at).and_then(|b| b.rfind(word)).unwrap_or(0);
+        let lower = word.lower();
+        if matches!(
+            lower.as_str(),
+            "is" | "are"
+                | "am"
+                | "was"
+                | "were"
+                | "be"
+                | "been"
+                | "have"
+                | "has"
+                | "had"
+                | "do"
+                | "does"
+                | "did"
+                | "any"
+                | "a"
+                | "an"
+                | "some"
+        ) {
+            continue;
+        }
+        let named = frame.names.iter().any(|&(s, e)| s <= at && at < e);
+        return named || matches!(lower.as_str(), "i" | "you" | "he" | "she" | "we" | "they");
+    }
+    false
 }
 
 /// How a passage answers a frame.
@@ -2211,6 +2259,28 @@ mod tests {
             "Skiff waits for each server.",
             "Skiff waits for each server."
         ));
+    }
+
+    #[test]
+    fn a_word_said_of_a_named_person_or_a_pronoun_is_theirs() {
+        let said = |q: &str, word: &str| {
+            let f = frame(q, Strictness::Question);
+            let at = f
+                .terms
+                .iter()
+                .position(|t| q.get(t.start..t.end) == Some(word))
+                .unwrap_or_else(|| panic!("{word} is no term of {q}"));
+            said_of_someone(&f, at)
+        };
+        assert!(said("Is Priya allergic to anything?", "allergic"));
+        assert!(said("What is Priya allergic to?", "allergic"));
+        assert!(said("Priya is allergic to what", "allergic"));
+        assert!(said("Does Priya have any allergies?", "allergies"));
+        assert!(said("is she allergic to anything", "allergic"));
+        // A thing's, not someone's; another word between; another clause.
+        assert!(!said("Is the widget allergic to anything?", "allergic"));
+        assert!(!said("Does Priya keep spare allergies?", "allergies"));
+        assert!(!said("Priya eats fish, allergic or not?", "allergic"));
     }
 
     #[test]
