@@ -589,7 +589,10 @@ pub fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
     let slice = text.get(s..e).unwrap_or("");
     let mut call = 0usize;
     let mut prev: Option<char> = None;
-    for (i, c) in slice.char_indices() {
+    let mut next = 0;
+    while let Some(c) = char_at(slice, next) {
+        let i = next;
+        next += c.len_utf8();
         let at = s + i;
         let after_word = prev.is_some_and(|p| p.is_ascii_alphanumeric() || p == '_');
         prev = Some(c);
@@ -617,6 +620,20 @@ pub fn clauses(text: &str, (s, e): (usize, usize)) -> Vec<(usize, usize)> {
         out.push((s, e));
     }
     out
+}
+
+/// The character at byte `i` of `text` (a character boundary), ASCII read
+/// in place: the loops over every character of a candidate's text walk it
+/// this way because core's `char_indices` is a call per character in the
+/// size-optimised wasm build.
+#[inline(always)]
+fn char_at(text: &str, i: usize) -> Option<char> {
+    let b = *text.as_bytes().get(i)?;
+    if b < 0x80 {
+        Some(char::from(b))
+    } else {
+        text.get(i..)?.chars().next()
+    }
 }
 
 /// Byte offsets of the negation and restriction cues of a text ("not",
@@ -647,7 +664,10 @@ fn negation_cues(text: &str, nouns: bool) -> Vec<usize> {
             out.push(start);
         }
     };
-    for (i, c) in text.char_indices() {
+    let mut next = 0;
+    while let Some(c) = char_at(text, next) {
+        let i = next;
+        next += c.len_utf8();
         if c.is_ascii_alphanumeric() || c == '\'' || c == '-' {
             word_start.get_or_insert(i);
             continue;
@@ -2259,6 +2279,25 @@ mod tests {
             "Skiff waits for each server.",
             "Skiff waits for each server."
         ));
+    }
+
+    #[test]
+    fn char_at_walks_a_text_as_char_indices_does() {
+        for text in [
+            "",
+            "Priya eats fish.",
+            "境内报销单经审批后5个工作日内付款，（见附件）",
+            "naïve café — 1–2 days",
+            "a\u{10348}b\u{7f}\u{80}",
+        ] {
+            let mut walked = Vec::new();
+            let mut i = 0;
+            while let Some(c) = char_at(text, i) {
+                walked.push((i, c));
+                i += c.len_utf8();
+            }
+            assert_eq!(walked, text.char_indices().collect::<Vec<_>>(), "{text}");
+        }
     }
 
     #[test]

@@ -338,13 +338,17 @@ pub fn held(query: &[QueryTerm]) -> u64 {
 #[derive(Debug, Clone, Copy)]
 struct Ranked(Hit);
 
+// `inline(always)` on the comparisons: the top-k heap of every search
+// makes them, and the size-optimised wasm build would call each.
 impl Ord for Ranked {
+    #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
         (other.0.score.total_cmp(&self.0.score)).then(self.0.doc.cmp(&other.0.doc))
     }
 }
 
 impl PartialOrd for Ranked {
+    #[inline(always)]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
