@@ -562,12 +562,12 @@ impl Runner<'_> {
         };
         // The ordinals the question puts on nouns ("the third office").
         let ranks = super::ordinal::Asked::of(&frame.question);
-        // The attribute a noun phrase names is its last such word ("my job
-        // *title*" asks the role, not the employer "job" cues), with the
-        // tags that state it.
         j.attribute_unwritten = words
             .iter()
             .any(|w| w.attribute && self.index.df(&w.stem) == 0);
+        // The attribute a noun phrase names is its last such word ("my job
+        // *title*" asks the role, not the employer "job" cues), with the
+        // tags that state it.
         let attribute = words.iter().rev().find(|w| w.attribute).and_then(|w| {
             let tags = self.index.cue_attributes(std::slice::from_ref(&w.stem));
             read::written(frame, w).map(|name| (name, tags))

@@ -333,13 +333,13 @@ fn said_of_someone(frame: &Frame, position: usize) -> bool {
         return false;
     };
     let before = frame.question.get(..start).unwrap_or("");
-    let mut at = before.len();
     for word in before.split_whitespace().rev() {
         // The clause ends at a mark ("Sam works nights, and is he …").
         if word.ends_with([',', ';', ':', '?', '.', '!']) {
             return false;
         }
-        at = before.get(..at).and_then(|b| b.rfind(word)).unwrap_or(0);
+        // (The word's byte offset: it is a slice of `before`.)
+        let at = word.as_ptr() as usize - before.as_ptr() as usize;
         let lower = word.lower();
         if matches!(
             lower.as_str(),
