@@ -562,9 +562,7 @@ impl Runner<'_> {
         };
         // The ordinals the question puts on nouns ("the third office").
         let ranks = super::ordinal::Asked::of(&frame.question);
-        j.attribute_unwritten = words
-            .iter()
-            .any(|w| w.attribute && self.index.df(&w.stem) == 0);
+        j.attribute_unwritten = words.iter().any(|w| w.attribute && w.unwritten);
         // The attribute a noun phrase names is its last such word ("my job
         // *title*" asks the role, not the employer "job" cues), with the
         // tags that state it.

@@ -60,6 +60,9 @@ pub struct Weighted {
     /// The word names an attribute only its tagged passages state ("my
     /// *diet*"): soft, and a passage without the tag does not answer.
     pub attribute: bool,
+    /// An attribute word no passage writes in any form ("Is Priya
+    /// *allergic* …?"): its tagged passages state it in their own words.
+    pub unwritten: bool,
 }
 
 /// The question's terms with their corpus weights.
@@ -85,6 +88,7 @@ pub fn weigh(frame: &Frame, idf: &dyn Fn(&str) -> Option<f32>, max_idf: f32) -> 
             unknown: found.is_none(),
             position,
             attribute: false,
+            unwritten: false,
         });
     }
     // A CJK pair no passage has is a rare word the corpus lacks (命数) or a
@@ -249,6 +253,7 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
         if !attributes.is_empty()
             && (owned(frame, w.position) || said_of_someone(frame, w.position) || qualifies())
         {
+            w.unwritten = w.unknown;
             w.unknown = false;
             w.role = Role::Soft;
             w.attribute = true;
