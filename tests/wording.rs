@@ -998,6 +998,19 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Is Sam allergic to anything?", &[MISSING]).never(&["gluten"]),
         case(Help, PUBLIC, "Does Sam have any allergies?", &[MISSING]).never(&["gluten"]),
         case(Help, PUBLIC, "Does Priya have any siblings?", &[MISSING]),
+        // A kind asked ("what *shift*", "which *department*") that the cued
+        // attribute's fact neither writes nor is: the employer does not
+        // answer it. A kind it is ("company", "firm") still asks for it.
+        case(Help, PUBLIC, "What shift does Priya work?", &[MISSING]).never(&["Northwind"]),
+        case(Help, PUBLIC, "Priya works which shift", &[MISSING]).never(&["Northwind"]),
+        case(Help, PRIYA, "what shift do I work?", &[MISSING]).never(&["Northwind"]),
+        case(Help, PUBLIC, "What department does Priya work in?", &[MISSING]).never(&["Northwind"]),
+        case(Help, PUBLIC, "What project is Priya working on?", &[MISSING]).never(&["Northwind"]),
+        case(Help, PUBLIC, "What team does Priya work on?", &[MISSING]).never(&["Northwind"]),
+        case(Help, PUBLIC, "What company does Priya work for?", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "Which firm does Priya work at?", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PRIYA, "what company do I work for", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, SAM, "What shift do I work?", &[ok(&["mem-sam-work"], &["nights"])]),
         // A place is of the verb asked: where she works is not where she lives.
         case(Help, PRIYA, "where do I live?", &[not(Missing, "")]).never(&["Lisbon"]),
         case(Help, PUBLIC, "Where does Priya live?", &[not(Missing, "")]).never(&["Lisbon"]),
