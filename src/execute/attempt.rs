@@ -562,6 +562,17 @@ impl Runner<'_> {
         };
         // The ordinals the question puts on nouns ("the third office").
         let ranks = super::ordinal::Asked::of(&frame.question);
+        // A kind asked that no class holds and no cue names ("what *shift*
+        // does Priya work?"): a fact a cue finds (her employer) answers it
+        // only by writing it, since nothing else says the fact is of it.
+        let unknown_kind = frame.answer != Answer::YesNo
+            && asked.as_deref().is_some_and(|n| {
+                super::kind::class_of(n).is_none()
+                    && self
+                        .index
+                        .cue_attributes(&[crate::analyze::stem(n)])
+                        .is_empty()
+            });
         j.attribute_unwritten = words.iter().any(|w| w.attribute && w.unwritten);
         // The attribute a noun phrase names is its last such word ("my job
         // *title*" asks the role, not the employer "job" cues), with the
@@ -713,7 +724,7 @@ impl Runner<'_> {
                         reading.clause = at;
                     }
                     Some(_) => {}
-                    None if noun.is_some() => {
+                    None if noun.is_some() || (c.cued && unknown_kind) => {
                         j.reject(Rejection::Noun(n.to_string()));
                         continue;
                     }

@@ -135,8 +135,8 @@ const WHERE: &[Class] = &[
 /// Words that end a noun phrase: prepositions, relatives, copulas and
 /// auxiliaries, conjunctions, and the participles a definition goes on with.
 const BOUNDARIES: &str = "of in from by for on at with to into as about near between that which \
-    who whom whose where when is was are were be been being do does did has have had can could \
-    will would and or but than based located founded known set directed written produced \
+    who whom whose where when am is was are were be been being do does did has have had can could \
+    will would shall should may might must and or but than based located founded known set directed written produced \
     released starring featuring situated named called";
 
 /// The person nouns that name no role: "the man who …" may be any person's
@@ -565,6 +565,23 @@ mod tests {
             asked("What is the species which the town was named after?", open),
             None
         );
+    }
+
+    #[test]
+    fn the_asked_noun_ends_at_any_auxiliary() {
+        let noun = |q: &str| asked_noun(q);
+        assert_eq!(
+            noun("What foods should Priya avoid?").as_deref(),
+            Some("foods")
+        );
+        assert_eq!(noun("which shift must I work").as_deref(), Some("shift"));
+        assert_eq!(noun("What papers may I attach?").as_deref(), Some("papers"));
+        assert_eq!(
+            noun("Which festival did it win?").as_deref(),
+            Some("festival")
+        );
+        assert_eq!(noun("What 1942 film starred her?").as_deref(), Some("film"));
+        assert_eq!(noun("Where does Priya work?"), None);
     }
 
     #[test]
