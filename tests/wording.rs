@@ -1475,6 +1475,30 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "境外报销要附什么发票？", &[ok(&["travel-s2-submit"], &["境外发票"])]),
         case(Help, PUBLIC, "境内报销款付到哪个钱包？", &[MISSING]),
         case(Help, PUBLIC, "境外报销要附什么收据？", &[MISSING]),
+        // A Chinese request ("告诉我", "麻烦告诉我", "我想知道", "能告诉我……吗")
+        // asks what follows it, as "Tell me …" does; a noun phrase before
+        // "，以及"/"，另外" and a question is asked on its own. What the
+        // corpus lacks (签证, 住宿, 境外 payment) stays missing.
+        case(Help, PUBLIC, "告诉我境内差旅报销的提交期限", &[ok(&["travel-2026-submit"], &["30"])]),
+        case(Help, PUBLIC, "麻烦告诉我境外报销需要附哪些材料", &[ok(&["travel-s2-submit"], &["出入境"])]),
+        case(Help, PUBLIC, "我想知道境内报销审批后几天内付款", &[ok(&["travel-2026-pay"], &["5"])]),
+        case(Help, PUBLIC, "能告诉我境内报销审批后多久付款吗？", &[ok(&["travel-2026-pay"], &["5"])]),
+        case(Help, PUBLIC, "请告诉我谁审核境外报销", &[ok(&["travel-s2-submit"], &["部门负责人"])]),
+        case(Help, PUBLIC, "请告诉我境内差旅报销的提交期限，另外境外报销需要附哪些材料？", &[
+            ok(&["travel-2026-submit"], &["30"]),
+            ok(&["travel-s2-submit"], &["出入境"]),
+        ]),
+        case(Help, PUBLIC, "境内差旅报销的提交期限，以及境外报销要附什么材料？", &[
+            ok(&["travel-2026-submit"], &["30"]),
+            ok(&["travel-s2-submit"], &["出入境"]),
+        ]),
+        case(Help, PUBLIC, "Tell me the domestic claim deadline, and how soon are approved claims paid?", &[
+            ok(&["travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2026-pay-en"], &["5 working days"]),
+        ]),
+        case(Help, PUBLIC, "请告诉我境内签证费怎么报销", &[MISSING]),
+        case(Help, PUBLIC, "告诉我境内差旅住宿费标准", &[MISSING]),
+        case(Help, PUBLIC, "告诉我境外报销款付到哪里", &[MISSING]).never(&["工资卡"]),
         // A fact only a superseded document states, with no current revision
         // of that document: missing, not a stale rule.
         case(Help, PUBLIC, "境外差旅报销要在回国后几天内提交？", &[not(Missing, "no current passage states it")]),
