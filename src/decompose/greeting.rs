@@ -1,5 +1,5 @@
-//! Stage 3 — decompose: a greeting, or a preamble that announces a
-//! question ("Quick question:"), before the question.
+//! Stage 3 — decompose: a greeting, a preamble that announces a question
+//! ("Quick question:") or a Chinese request ("告诉我……"), before the question.
 //!
 //! A help widget gets "hey, which service failed …", "hi what's the refund
 //! window", "你好，境内差旅报销要在几天内提交？" and "请问……": the greeting
@@ -7,11 +7,12 @@
 //! Chinese it joins the next character into a pair no passage has ("请问境内"
 //! gives "问境"). [`strip`] drops it before the question is split or read.
 //!
-//! Guarantees: only a leading run of whole greeting words (any case), or of
-//! words that announce a question ending with a colon or a spaced dash, and
-//! the punctuation and spaces after them are dropped; a question that is nothing
-//! but a greeting, and every question that does not start with one, comes
-//! back unchanged.
+//! Guarantees: only a leading run of whole greeting words (any case), of
+//! words that announce a question ending with a colon or a spaced dash, or
+//! of Chinese requests, and the punctuation and spaces after them, are
+//! dropped (with the final 吗 of a request that asks whether one can tell,
+//! "能告诉我……吗"); a question that is nothing but those, and every question
+//! that does not start with one, comes back unchanged.
 
 use crate::analyze::fold::Lower;
 
@@ -32,6 +33,30 @@ const CHINESE: &[&str] = &[
     "请教一下",
     "打扰一下",
 ];
+
+/// Chinese requests that open a question ("告诉我……", "我想知道……"), as
+/// written, longest first where one starts another. Those that ask whether
+/// the reader can tell ([`POLITE_ZH`]) end with the 吗 of that asking.
+const REQUESTS_ZH: &[&str] = &[
+    "请告诉我一下",
+    "请告诉我",
+    "麻烦告诉我",
+    "麻烦问一下",
+    "能不能告诉我",
+    "能告诉我",
+    "可以告诉我",
+    "告诉我一下",
+    "告诉我",
+    "请帮我查一下",
+    "帮我查一下",
+    "我想知道",
+    "我想了解一下",
+    "我想了解",
+    "想知道",
+];
+
+/// The requests of [`REQUESTS_ZH`] that ask whether the reader can tell.
+const POLITE_ZH: &[&str] = &["能不能告诉我", "能告诉我", "可以告诉我"];
 
 /// Words of an English preamble that announces a question ("Quick
 /// question:", "Two questions -", "a couple of questions:").
@@ -142,14 +167,51 @@ fn greeting(text: &str) -> Option<usize> {
     (chinese || punctuated || lower_next).then_some(word + after)
 }
 
-/// `question` without the greetings it starts with.
+/// The Chinese request at the start of `text` ([`REQUESTS_ZH`]), with the
+/// punctuation after it: its length in bytes, and whether it asks whether
+/// the reader can tell.
+fn request_zh(text: &str) -> Option<(usize, bool)> {
+    let request = REQUESTS_ZH.iter().find(|r| text.starts_with(*r))?;
+    let rest = text.get(request.len()..)?;
+    let after = rest
+        .find(|c: char| !(c.is_whitespace() || ",，:：".contains(c)))
+        .unwrap_or(rest.len());
+    Some((request.len() + after, POLITE_ZH.contains(request)))
+}
+
+/// `text` without the 吗 that ends a polite request ("能告诉我……吗？")
+/// and the question mark after it: that 吗 asks whether the reader can
+/// tell, not what follows the request.
+fn without_polite_ending(text: &str) -> &str {
+    let body = text.trim_end().trim_end_matches(['?', '？']);
+    match body.strip_suffix('吗') {
+        Some(kept) if !kept.trim().is_empty() => kept,
+        _ => text,
+    }
+}
+
+/// `question` without the greetings and requests it starts with.
 pub fn strip(question: &str) -> &str {
     let mut rest = question.trim_start();
-    while let Some(n) = greeting(rest).or_else(|| preamble(rest)) {
+    let mut polite = false;
+    loop {
+        let (n, asks_if) = match greeting(rest).or_else(|| preamble(rest)) {
+            Some(n) => (n, false),
+            None => match request_zh(rest) {
+                Some(found) => found,
+                None => break,
+            },
+        };
         match rest.get(n..) {
-            Some(next) if !next.trim().is_empty() => rest = next,
+            Some(next) if next.chars().any(char::is_alphanumeric) => {
+                rest = next;
+                polite |= asks_if;
+            }
             _ => break,
         }
+    }
+    if polite {
+        rest = without_polite_ending(rest);
     }
     if rest.len() == question.trim_start().len() {
         question
@@ -186,6 +248,29 @@ mod tests {
             "The question of cash: can I get it?",
             "Questions about refunds - who answers them?",
         ] {
+            assert_eq!(strip(q), q, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_chinese_request_is_dropped_with_the_ma_that_asks_if_one_can_tell() {
+        assert_eq!(
+            strip("告诉我境内差旅报销的提交期限"),
+            "境内差旅报销的提交期限"
+        );
+        assert_eq!(strip("请告诉我，谁审核境外报销？"), "谁审核境外报销？");
+        assert_eq!(strip("我想知道境内报销几天内付款"), "境内报销几天内付款");
+        assert_eq!(
+            strip("你好，麻烦告诉我境外报销要附什么材料"),
+            "境外报销要附什么材料"
+        );
+        assert_eq!(
+            strip("能告诉我境内报销审批后多久付款吗？"),
+            "境内报销审批后多久付款"
+        );
+        // Only a polite request's 吗 is its own; a request alone stays.
+        assert_eq!(strip("告诉我境外报销要附材料吗？"), "境外报销要附材料吗？");
+        for q in ["告诉我", "我想知道？", "告诉他们截止日期了吗？"] {
             assert_eq!(strip(q), q, "{q}");
         }
     }

@@ -769,8 +769,19 @@ fn split_zh(clause: &str) -> Vec<String> {
             let right = clause.get(i + n..).unwrap_or("");
             let asked = asks_zh(left) && asks_zh(right);
             let things = keywords && connective.is_some();
+            // "境内差旅报销的提交期限，以及境外报销要附什么材料？": a noun phrase
+            // set off by a comma before the connective asks for itself, the
+            // question after it for its own thing (without the comma, "交通费
+            // 以及住宿费标准是多少" asks one thing of both). Not 还有, which
+            // after a comma is as often "also" ("除了张天霖，还有哪些名模？").
+            let set_off = connective.is_some_and(|n| rest.get(..n) != Some("还有"))
+                && left.ends_with(['，', '；', ';', ','])
+                && asks_zh(right);
             let left = left.trim_end_matches(['，', '；', ';', ',']);
-            if (asked || things) && left.chars().count() >= 4 && right.chars().count() >= 4 {
+            if (asked || things || set_off)
+                && left.chars().count() >= 4
+                && right.chars().count() >= 4
+            {
                 parts.push(left.to_string());
                 start = i + n;
             }
@@ -887,6 +898,26 @@ mod tests {
             "the service that failed after the second retry. which rollback rule applies?",
             "My trip ended on 2026-03-02. What is the last day to submit?",
             "I bought a laptop. How long do I have to return it?",
+        ] {
+            assert_eq!(clauses(q), vec![q], "{q}");
+        }
+    }
+
+    #[test]
+    fn a_noun_phrase_set_off_before_a_connective_and_a_question_is_asked_alone() {
+        assert_eq!(
+            clauses("境内差旅报销的提交期限，以及境外报销要附什么材料？"),
+            vec!["境内差旅报销的提交期限", "境外报销要附什么材料？"]
+        );
+        assert_eq!(
+            clauses("境内差旅报销的提交期限，另外境外报销需要附哪些材料"),
+            vec!["境内差旅报销的提交期限", "境外报销需要附哪些材料"]
+        );
+        // Without the comma the question asks of both; "，还有" after 除了
+        // is "also".
+        for q in [
+            "境内差旅的交通费以及住宿费标准是多少？",
+            "除了张天霖，还有哪些名模？",
         ] {
             assert_eq!(clauses(q), vec![q], "{q}");
         }
