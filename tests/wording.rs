@@ -1475,6 +1475,18 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "境外报销要附什么发票？", &[ok(&["travel-s2-submit"], &["境外发票"])]),
         case(Help, PUBLIC, "境内报销款付到哪个钱包？", &[MISSING]),
         case(Help, PUBLIC, "境外报销要附什么收据？", &[MISSING]),
+        // "I want to know …", "I'd like to know …", "I wonder …" ask what
+        // follows: the asker's "I" is not the subject asked about (Sam asking
+        // where Priya works is not answered by Sam's bakery), and an "I"
+        // inside what follows is still the user.
+        case(Help, PUBLIC, "I want to know where Priya works", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, SAM, "I'd like to know where Priya works", &[ok(&["mem-priya-work"], &["Northwind"])]).never(&["bakery"]),
+        case(Help, PUBLIC, "I wonder where Priya works", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, SAM, "I want to know where I work", &[ok(&["mem-sam-work"], &["harbour bakery"])]).never(&["Northwind"]),
+        case(Help, PUBLIC, "I want to know where I work", &[MISSING]).never(&["Northwind", "harbour", "salary"]),
+        case(Help, SAM, "I would like to know the refund window for electronics", &[ok(&["refund-electronics"], &["15 calendar days"])]),
+        case(Help, PUBLIC, "I was wondering whether I can get cash instead of store credit", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, SAM, "I want to know what shift Priya works", &[MISSING]).never(&["nights", "Northwind"]),
         // A Chinese request ("告诉我", "麻烦告诉我", "我想知道", "能告诉我……吗")
         // asks what follows it, as "Tell me …" does; a noun phrase before
         // "，以及"/"，另外" and a question is asked on its own. What the
