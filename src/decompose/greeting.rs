@@ -1,5 +1,6 @@
 //! Stage 3 — decompose: a greeting, a preamble that announces a question
-//! ("Quick question:") or a Chinese request ("告诉我……"), before the question.
+//! ("Quick question:"), or words that say the asker wants to know ("I want
+//! to know …", "告诉我……"), before the question.
 //!
 //! A help widget gets "hey, which service failed …", "hi what's the refund
 //! window", "你好，境内差旅报销要在几天内提交？" and "请问……": the greeting
@@ -9,7 +10,7 @@
 //!
 //! Guarantees: only a leading run of whole greeting words (any case), of
 //! words that announce a question ending with a colon or a spaced dash, or
-//! of Chinese requests, and the punctuation and spaces after them, are
+//! of openers that say the asker wants to know, and the punctuation and spaces after them, are
 //! dropped (with the final 吗 of a request that asks whether one can tell,
 //! "能告诉我……吗"); a question that is nothing but those, and every question
 //! that does not start with one, comes back unchanged.
@@ -53,6 +54,22 @@ const REQUESTS_ZH: &[&str] = &[
     "我想了解一下",
     "我想了解",
     "想知道",
+];
+
+/// English openers that say the asker wants to know what follows ("I want
+/// to know where …", "I was wondering whether …"), as lowercase words with
+/// a straight apostrophe.
+const WANTS_TO_KNOW: &[&str] = &[
+    "i want to know",
+    "i wanna know",
+    "i'd like to know",
+    "i would like to know",
+    "i'd love to know",
+    "i need to know",
+    "i'm wondering",
+    "i am wondering",
+    "i was wondering",
+    "i wonder",
 ];
 
 /// The requests of [`REQUESTS_ZH`] that ask whether the reader can tell.
@@ -179,6 +196,27 @@ fn request_zh(text: &str) -> Option<(usize, bool)> {
     Some((request.len() + after, POLITE_ZH.contains(request)))
 }
 
+/// The English opener of [`WANTS_TO_KNOW`] at the start of `text`, with
+/// the spaces and comma after it: its length in bytes. Whole words only
+/// ("I wondered …" is not one), any case, either apostrophe.
+fn wants_to_know(text: &str) -> Option<usize> {
+    let mut end = 0;
+    let mut words = Vec::new();
+    for word in text.split_inclusive(char::is_whitespace).take(5) {
+        end += word.len();
+        words.push(word.trim_end().lower().replace('\u{2019}', "'"));
+        let said = words.join(" ");
+        if WANTS_TO_KNOW.contains(&said.trim_end_matches(',')) {
+            let rest = text.get(end..)?;
+            let after = rest
+                .find(|c: char| !(c.is_whitespace() || c == ','))
+                .unwrap_or(rest.len());
+            return Some(end + after);
+        }
+    }
+    None
+}
+
 /// `text` without the 吗 that ends a polite request ("能告诉我……吗？")
 /// and the question mark after it: that 吗 asks whether the reader can
 /// tell, not what follows the request.
@@ -195,7 +233,10 @@ pub fn strip(question: &str) -> &str {
     let mut rest = question.trim_start();
     let mut polite = false;
     loop {
-        let (n, asks_if) = match greeting(rest).or_else(|| preamble(rest)) {
+        let opener = greeting(rest)
+            .or_else(|| preamble(rest))
+            .or_else(|| wants_to_know(rest));
+        let (n, asks_if) = match opener {
             Some(n) => (n, false),
             None => match request_zh(rest) {
                 Some(found) => found,
@@ -271,6 +312,34 @@ mod tests {
         // Only a polite request's 吗 is its own; a request alone stays.
         assert_eq!(strip("告诉我境外报销要附材料吗？"), "境外报销要附材料吗？");
         for q in ["告诉我", "我想知道？", "告诉他们截止日期了吗？"] {
+            assert_eq!(strip(q), q, "{q}");
+        }
+    }
+
+    #[test]
+    fn wanting_to_know_is_dropped_before_what_is_asked() {
+        assert_eq!(
+            strip("I want to know where Priya works"),
+            "where Priya works"
+        );
+        assert_eq!(
+            strip("hi, I\u{2019}d like to know where I work"),
+            "where I work"
+        );
+        assert_eq!(
+            strip("I was wondering, whether I can get cash?"),
+            "whether I can get cash?"
+        );
+        assert_eq!(
+            strip("I Wonder if refunds take long"),
+            "if refunds take long"
+        );
+        for q in [
+            "I want to know",
+            "I wondered where Priya works",
+            "I want to knowledge base articles",
+            "Why I want to know matters",
+        ] {
             assert_eq!(strip(q), q, "{q}");
         }
     }
