@@ -10,10 +10,11 @@
 //!
 //! Guarantees: only a leading run of whole greeting words (any case), of
 //! words that announce a question ending with a colon or a spaced dash, or
-//! of openers that say the asker wants to know, and the punctuation and spaces after them, are
-//! dropped (with the final 吗 of a request that asks whether one can tell,
-//! "能告诉我……吗"); a question that is nothing but those, and every question
-//! that does not start with one, comes back unchanged.
+//! of openers that say the asker wants to know, and the punctuation and
+//! spaces after them, are dropped (with the final 吗 of a request that asks
+//! whether one can tell, "能告诉我……吗"); a question that is nothing but
+//! those, and every question that does not start with one, comes back
+//! unchanged.
 
 use crate::analyze::fold::Lower;
 

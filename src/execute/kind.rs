@@ -136,8 +136,8 @@ const WHERE: &[Class] = &[
 /// auxiliaries, conjunctions, and the participles a definition goes on with.
 const BOUNDARIES: &str = "of in from by for on at with to into as about near between that which \
     who whom whose where when am is was are were be been being do does did has have had can could \
-    will would shall should may might must and or but than based located founded known set directed written produced \
-    released starring featuring situated named called";
+    will would shall should may might must and or but than based located founded known set \
+    directed written produced released starring featuring situated named called";
 
 /// The person nouns that name no role: "the man who …" may be any person's
 /// page, "the drummer who …" only a page that says what they do.
