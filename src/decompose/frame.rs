@@ -116,7 +116,7 @@ impl Frame {
 pub(super) const WH: &[&str] = &[
     "what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whether",
 ];
-pub(super) const AUX: &[&str] = &[
+pub(crate) const AUX: &[&str] = &[
     "am", "are", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may", "might",
     "must", "shall", "should", "was", "were", "will", "would",
 ];

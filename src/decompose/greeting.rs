@@ -123,10 +123,15 @@ fn preamble(text: &str) -> Option<usize> {
         return None;
     }
     let rest = text.get(end..)?;
-    let after = rest
-        .find(|c: char| !(c.is_whitespace() || ":-–—".contains(c)))
-        .unwrap_or(rest.len());
+    let after = gap(rest, ":-–—");
     Some(end + after)
+}
+
+/// The length in bytes of the run of spaces and `marks` that `text` starts
+/// with (what sets an opener off from the question after it).
+fn gap(text: &str, marks: &str) -> usize {
+    text.find(|c: char| !(c.is_whitespace() || marks.contains(c)))
+        .unwrap_or(text.len())
 }
 
 /// The greeting at the start of `text`, with the punctuation and spaces
@@ -159,9 +164,7 @@ fn greeting(text: &str) -> Option<usize> {
         (end, false)
     };
     let rest = text.get(word..)?;
-    let after = rest
-        .find(|c: char| !(c.is_whitespace() || ",.!，。！、-–—:".contains(c)))
-        .unwrap_or(rest.len());
+    let after = gap(rest, ",.!，。！、-–—:");
     // A dash sets a greeting off only with a space and before a word ("Hey
     // - which …"; "Hi-5" and "Hi - 5" are a name).
     let gap = rest.get(..after).unwrap_or("");
@@ -191,10 +194,10 @@ fn greeting(text: &str) -> Option<usize> {
 fn request_zh(text: &str) -> Option<(usize, bool)> {
     let request = REQUESTS_ZH.iter().find(|r| text.starts_with(*r))?;
     let rest = text.get(request.len()..)?;
-    let after = rest
-        .find(|c: char| !(c.is_whitespace() || ",，:：".contains(c)))
-        .unwrap_or(rest.len());
-    Some((request.len() + after, POLITE_ZH.contains(request)))
+    Some((
+        request.len() + gap(rest, ",，:："),
+        POLITE_ZH.contains(request),
+    ))
 }
 
 /// The English opener of [`WANTS_TO_KNOW`] at the start of `text`, with
@@ -208,11 +211,7 @@ fn wants_to_know(text: &str) -> Option<usize> {
         words.push(word.trim_end().lower().replace('\u{2019}', "'"));
         let said = words.join(" ");
         if WANTS_TO_KNOW.contains(&said.trim_end_matches(',')) {
-            let rest = text.get(end..)?;
-            let after = rest
-                .find(|c: char| !(c.is_whitespace() || c == ','))
-                .unwrap_or(rest.len());
-            return Some(end + after);
+            return Some(end + gap(text.get(end..)?, ","));
         }
     }
     None
@@ -236,13 +235,11 @@ pub fn strip(question: &str) -> &str {
     loop {
         let opener = greeting(rest)
             .or_else(|| preamble(rest))
-            .or_else(|| wants_to_know(rest));
-        let (n, asks_if) = match opener {
-            Some(n) => (n, false),
-            None => match request_zh(rest) {
-                Some(found) => found,
-                None => break,
-            },
+            .or_else(|| wants_to_know(rest))
+            .map(|n| (n, false))
+            .or_else(|| request_zh(rest));
+        let Some((n, asks_if)) = opener else {
+            break;
         };
         match rest.get(n..) {
             Some(next) if next.chars().any(char::is_alphanumeric) => {

@@ -132,11 +132,11 @@ const WHERE: &[Class] = &[
     Class::Group,
 ];
 
-/// Words that end a noun phrase: prepositions, relatives, copulas and
-/// auxiliaries, conjunctions, and the participles a definition goes on with.
+/// Words that end a noun phrase: prepositions, relatives, forms of "be",
+/// conjunctions, and the participles a definition goes on with; and every
+/// auxiliary ([`crate::decompose::frame::AUX`]).
 const BOUNDARIES: &str = "of in from by for on at with to into as about near between that which \
-    who whom whose where when am is was are were be been being do does did has have had can could \
-    will would shall should may might must and or but than based located founded known set \
+    who whom whose where when be been being and or but than based located founded known set \
     directed written produced released starring featuring situated named called";
 
 /// The person nouns that name no role: "the man who …" may be any person's
@@ -187,7 +187,7 @@ fn bare(word: &str) -> (String, bool) {
 }
 
 fn is_boundary(w: &str) -> bool {
-    BOUNDARIES.split_whitespace().any(|b| b == w)
+    BOUNDARIES.split_whitespace().any(|b| b == w) || crate::decompose::frame::AUX.contains(&w)
 }
 
 /// The words of the noun phrase that starts at `words`, up to a boundary, a
