@@ -26,9 +26,10 @@
 //! generalises ([`MIN_PASS_SECOND`]). A third (tests/fixtures/blind3, 96
 //! cases) was held out for one session and is now worked on
 //! ([`MIN_PASS_THIRD`]), as is a fourth (tests/fixtures/blind4, 96 cases,
-//! [`MIN_PASS_FOURTH`]); a fifth (tests/fixtures/blind5, 96 cases) is held
+//! [`MIN_PASS_FOURTH`]), and a fifth (tests/fixtures/blind5, 96 cases,
+//! [`MIN_PASS_FIFTH`]); a sixth (tests/fixtures/blind6, 96 cases) is held
 //! out: read only as a count, its failures never printed
-//! ([`MIN_PASS_FIFTH`]).
+//! ([`MIN_PASS_SIXTH`]).
 
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -203,7 +204,17 @@ const MIN_PASS_FOURTH: usize = 80;
 /// 7c39dc8, before any change of that session: 58 of 96; 63 after that
 /// session's changes (none written from it); 64 after the forty-third
 /// session's decomposition of search-box forms (none written from it).
+/// Held out through session 48 (64 at its end); from session 49 a working
+/// set, its failures printed, and a sixth set is held out instead.
 const MIN_PASS_FIFTH: usize = 64;
+
+/// [`sixth_blind_set`] cases that must pass (tests/fixtures/blind6, 96
+/// cases written the same way by a sixth hand, from the seeds and corpora
+/// only, at the start of session 49, when the fifth set's failures had
+/// become a working set). Held out: read only as a count, and no change is
+/// written from it. Measured on the engine of e95e67a, before any change of
+/// that session: 69 of 96.
+const MIN_PASS_SIXTH: usize = 69;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -477,5 +488,10 @@ fn fourth_blind_set() {
 
 #[test]
 fn fifth_blind_set() {
-    holds("blind5/cases.jsonl", MIN_PASS_FIFTH, Show::CountOnly);
+    holds("blind5/cases.jsonl", MIN_PASS_FIFTH, Show::Failures);
+}
+
+#[test]
+fn sixth_blind_set() {
+    holds("blind6/cases.jsonl", MIN_PASS_SIXTH, Show::CountOnly);
 }
