@@ -61,6 +61,8 @@ enum World {
     /// One page that states a duration by its unit alone and, in another
     /// sentence, a duration with an amount.
     Rollbacks,
+    /// The encyclopedia pool as shipped (corpus/encyclopedia).
+    Encyclopedia,
 }
 
 fn p(id: &str, title: &str, text: &str, meta: &[(&str, &str)]) -> Passage {
@@ -331,6 +333,13 @@ fn build(world: World) -> Index {
             "A rollback switches servers back to a kept release. It does not rebuild anything, so it takes seconds. Kept releases are deleted after 30 days.",
             &[],
         )]),
+        World::Encyclopedia => plain(
+            ingest::passages(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/corpus/encyclopedia/passages.jsonl"
+            ))
+            .unwrap(),
+        ),
     }
 }
 
@@ -542,6 +551,66 @@ use World::*;
 
 fn cases() -> Vec<Case> {
     vec![
+        // A name typed in lower case is still a name: a page that lacks it
+        // does not answer for it by borrowing it from a page it is linked
+        // to (Callum Reid's birthplace is not Iona Fraser's).
+        case(Encyclopedia, PUBLIC, "where was iona fraser born", &[MISSING]).never(&["Dundee"]),
+        case(Encyclopedia, PUBLIC, "where was iona fraser born?", &[MISSING]).never(&["Dundee"]),
+        case(Encyclopedia, PUBLIC, "Where was Iona Fraser born?", &[MISSING]).never(&["Dundee"]),
+        case(Encyclopedia, PUBLIC, "in what town was iona fraser born", &[MISSING]).never(&["Dundee"]),
+        case(Encyclopedia, PUBLIC, "when was iona fraser born", &[ok(&["iona-fraser"], &["1971"])]),
+        case(Encyclopedia, PUBLIC, "where did iona fraser grow up", &[ok(&["iona-fraser"], &["Oban"])]),
+        case(Encyclopedia, PUBLIC, "where was callum reid born", &[ok(&["callum-reid"], &["Dundee"])]),
+        case(Encyclopedia, PUBLIC, "who produced harbour lights", &[ok(&["harbour-lights"], &["Anna Brodie"])]),
+        // "Tell me …", "can you tell me …", "do you know …" ask to be told
+        // what follows: the request is no part of what is asked.
+        case(Help, PUBLIC, "tell me where refunds go", &[ok(&["refund-cash"], &["original payment method"])]),
+        case(Help, PUBLIC, "Can you tell me the restocking fee?", &[ok(&["refund-restocking"], &["10"])]),
+        case(Help, PUBLIC, "could you tell me how long I have to return electronics?", &[ok(&["refund-electronics"], &["15"])]),
+        case(Help, PUBLIC, "Please tell me whether sale items are final", &[ok(&["refund-general"], &["final"])]),
+        case(Help, PRIYA, "do you know where I work?", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PRIYA, "tell me where I work and what I should not eat", PRIYA_PARTS).says(DIET_SAYS).never(DIET_NEVER),
+        case(Help, PUBLIC, "tell me whether I can get cash instead of store credit", &[ok(&["refund-cash"], &["cash"])]),
+        case(Help, PUBLIC, "can you tell me if shipping is refunded?", &[MISSING]).never(&["original payment method"]),
+        case(Help, PUBLIC, "tell me the restocking fee for refurbished electronics", &[MISSING]).never(&["10 percent"]),
+        // A kind asked that no class holds, no cue names and the corpus
+        // never writes ("which *languages* …", "what *colour* …") is not
+        // answered by a passage that matches the rest of the question.
+        case(Help, PUBLIC, "which languages does the help widget support", &[MISSING]).never(&["script tag"]),
+        case(Help, PUBLIC, "what colour is the help widget?", &[MISSING]).never(&["script tag"]),
+        case(Help, PUBLIC, "In what currency are refunds paid?", &[MISSING]).never(&["salary account", "original payment method"]),
+        case(Help, PUBLIC, "what font does the help widget use", &[MISSING]).never(&["script tag"]),
+        case(Help, PUBLIC, "how do I embed the help widget?", &[ok(&["kb-embed-html"], &["script tag"])]),
+        case(Help, PUBLIC, "which method are refunds paid back to?", &[ok(&["refund-cash"], &["original payment method"])]),
+        case(Docs, PUBLIC, "which command rolls back a deploy?", &[ROLLBACK]),
+        case(Docs, PUBLIC, "what browser does the dashboard support?", &[MISSING]),
+        // A later part that asks "it" (or "what about …", "the … one") of
+        // another year written as a number asks the part before's question
+        // of that year, in English and in Chinese.
+        case(Help, PUBLIC, "what's the domestic submission deadline in 2026 and what was it in 2025", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+        ]),
+        case(Help, PUBLIC, "How long is the domestic submission deadline in 2026? What about 2025?", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+        ]),
+        case(Help, PUBLIC, "What was the 2025 domestic submission deadline, and what is the 2026 one?", &[
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+        ]),
+        case(Help, PUBLIC, "2026年的境内报销提交期限是多少天，还有2025年的是多少天", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+        ]),
+        case(Help, PUBLIC, "2025年境内差旅报销的提交期限是多久？2026年呢？", &[
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+        ]),
+        case(Help, PUBLIC, "what's the domestic submission deadline in 2026 and what was it in 2019", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            MISSING,
+        ]).never(&["60 calendar days"]),
         // ---- incident: event → service → current rule (EN) -------------------
         case(Help, OPS, "Which rollback rule applies to the service that failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "What rollback rule applies to the service that failed after the second retry", RULE).follow("gateway-west", "log-2291"),
