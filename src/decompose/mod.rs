@@ -33,6 +33,7 @@ mod nested;
 mod patterns;
 pub mod polar;
 mod possessive;
+mod recase;
 mod refer;
 mod relative;
 mod split;
@@ -148,7 +149,10 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
                 .iter()
                 .any(|m| m.start == 0 && m.end as usize == word.len())
     };
-    let typed = variants::expand(&typos::correct(&contracted, writes), writes);
+    let typed = recase::recase(
+        &variants::expand(&typos::correct(&contracted, writes), writes),
+        index,
+    );
     let resolved = resolve_person(&typed, scope.user.as_deref());
     // The limit holds for the question as planned, after `scope.user` went in.
     let n = resolved.chars().count();
