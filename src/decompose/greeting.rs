@@ -58,9 +58,23 @@ const REQUESTS_ZH: &[&str] = &[
 ];
 
 /// English openers that say the asker wants to know what follows ("I want
-/// to know where …", "I was wondering whether …"), as lowercase words with
-/// a straight apostrophe.
+/// to know where …", "I was wondering whether …") or ask to be told it
+/// ("tell me where …", "can you tell me how long …", "do you know …"), as
+/// lowercase words with a straight apostrophe. Those that ask to be told
+/// ([`TOLD`]) are dropped before a question word only: "tell me the
+/// restocking fee" is a request the rest of the pipeline reads, and "can
+/// you tell me the restocking fee?" is read as that request.
 const WANTS_TO_KNOW: &[&str] = &[
+    "tell me",
+    "please tell me",
+    "can you tell me",
+    "could you tell me",
+    "would you tell me",
+    "can you please tell me",
+    "could you please tell me",
+    "do you know",
+    "do you happen to know",
+    "let me know",
     "i want to know",
     "i wanna know",
     "i'd like to know",
@@ -71,6 +85,18 @@ const WANTS_TO_KNOW: &[&str] = &[
     "i am wondering",
     "i was wondering",
     "i wonder",
+];
+
+/// The openers of [`WANTS_TO_KNOW`] that ask to be told, and the words
+/// that open what they ask to be told.
+const TOLD: &[&str] = &[
+    "tell me",
+    "do you know",
+    "do you happen to know",
+    "let me know",
+];
+const TOLD_WHAT: &[&str] = &[
+    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "whether", "if",
 ];
 
 /// The requests of [`REQUESTS_ZH`] that ask whether the reader can tell.
@@ -202,17 +228,45 @@ fn request_zh(text: &str) -> Option<(usize, bool)> {
 
 /// The English opener of [`WANTS_TO_KNOW`] at the start of `text`, with
 /// the spaces and comma after it: its length in bytes. Whole words only
-/// ("I wondered …" is not one), any case, either apostrophe.
+/// ("I wondered …" is not one), any case, either apostrophe — except a
+/// title in capitals that goes on after it ("Tell Me Why was released by
+/// …?" names a song).
 fn wants_to_know(text: &str) -> Option<usize> {
     let mut end = 0;
-    let mut words = Vec::new();
+    // Each word as said, and where it starts.
+    let mut words: Vec<(String, usize)> = Vec::new();
+    let mut capitals = false;
     for word in text.split_inclusive(char::is_whitespace).take(5) {
+        capitals |= !words.is_empty() && word.starts_with(char::is_uppercase);
+        words.push((word.trim_end().lower().replace('\u{2019}', "'"), end));
         end += word.len();
-        words.push(word.trim_end().lower().replace('\u{2019}', "'"));
-        let said = words.join(" ");
-        if WANTS_TO_KNOW.contains(&said.trim_end_matches(',')) {
-            return Some(end + gap(text.get(end..)?, ","));
+        let said: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+        let said = said.join(" ");
+        let said = said.trim_end_matches(',');
+        if !WANTS_TO_KNOW.contains(&said) {
+            continue;
         }
+        let rest = text.get(end..)?;
+        if capitals && rest.starts_with(char::is_uppercase) {
+            return None;
+        }
+        let Some(told) = TOLD.iter().find(|t| said.ends_with(*t)) else {
+            return Some(end + gap(rest, ","));
+        };
+        let next = rest
+            .split(|c: char| !c.is_alphabetic())
+            .next()
+            .unwrap_or("")
+            .lower();
+        if TOLD_WHAT.contains(&next.as_str()) {
+            return Some(end + gap(rest, ","));
+        }
+        // "Can you tell me the fee?" is the request "tell me the fee?",
+        // without asking whether one can.
+        let at = words.len().checked_sub(told.split(' ').count())?;
+        return (told.starts_with("tell") && at > 0)
+            .then(|| words.get(at).map(|&(_, start)| start))
+            .flatten();
     }
     None
 }
@@ -332,8 +386,25 @@ mod tests {
             strip("I Wonder if refunds take long"),
             "if refunds take long"
         );
+        assert_eq!(strip("tell me where refunds go"), "where refunds go");
+        assert_eq!(
+            strip("Could you please tell me, how long is the window?"),
+            "how long is the window?"
+        );
+        assert_eq!(strip("Do you know where I work?"), "where I work?");
+        assert_eq!(
+            strip("can you please tell me the restocking fee?"),
+            "tell me the restocking fee?"
+        );
         for q in [
+            "tell me the restocking fee",
+            "Tell me the return window, and whether sale items are final",
+            "do you know the fee?",
             "I want to know",
+            "Tell Me Why was released by which band?",
+            "Tell Me More is a song by whom?",
+            "tell meaning from noise",
+            "Can you tell",
             "I wondered where Priya works",
             "I want to knowledge base articles",
             "Why I want to know matters",
