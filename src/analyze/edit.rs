@@ -7,7 +7,9 @@
 //! often ("shipping", "shopping") to be read as a typo of an ordinary word.
 //!
 //! Guarantees: [`edit_of`] compares chars (any script), is symmetric, and
-//! is false for equal words and for words two edits or more apart.
+//! is false for equal words and for words two edits or more apart;
+//! [`distance`] is the optimal string alignment distance itself (0 only for
+//! equal words, symmetric).
 
 /// The edits a reading allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +46,29 @@ pub fn edit_of(a: &[char], b: &[char], edits: Edits) -> bool {
     }
 }
 
+/// The optimal string alignment distance between `a` and `b`: the fewest
+/// insertions, deletions, substitutions and swaps of neighbours, no letter
+/// edited twice ("intrusment" is two from "instrument").
+pub fn distance(a: &[char], b: &[char]) -> usize {
+    // Rows i - 2, i - 1 and i of the table, each of b.len() + 1 cells.
+    let mut before: Vec<usize> = Vec::new();
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.iter().enumerate() {
+        let mut row = vec![i + 1; b.len() + 1];
+        for (j, y) in b.iter().enumerate() {
+            let cost = usize::from(x != y);
+            let mut d = (last[j] + cost).min(last[j + 1] + 1).min(row[j] + 1);
+            let swapped = i > 0 && j > 0 && a.get(i - 1) == Some(y) && b.get(j - 1) == Some(x);
+            if let Some(&t) = before.get(j - usize::from(j > 0)).filter(|_| swapped) {
+                d = d.min(t + 1);
+            }
+            row[j + 1] = d;
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +80,39 @@ mod tests {
 
     fn edit(a: &str, b: &str) -> bool {
         edit_by(a, b, Edits::Any)
+    }
+
+    fn distance_of(a: &str, b: &str) -> usize {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        distance(&a, &b)
+    }
+
+    #[test]
+    fn distance_counts_the_fewest_edits() {
+        let cases = [
+            ("instrument", "instrument", 0),
+            ("intrusment", "instrument", 2),
+            ("colour", "color", 1),
+            ("wrok", "work", 1),
+            ("currency", "current", 2),
+            ("", "abc", 3),
+            ("abc", "", 3),
+            ("ca", "abc", 3),
+            ("报销", "报销款", 1),
+        ];
+        for (a, b, d) in cases {
+            assert_eq!(distance_of(a, b), d, "{a} {b}");
+            assert_eq!(distance_of(b, a), d, "{b} {a}");
+        }
+        // One edit exactly when `edit_of` allows any edit.
+        for (a, b) in [
+            ("cash", "cahs"),
+            ("rule", "role"),
+            ("form", "from"),
+            ("abc", "abd"),
+        ] {
+            assert_eq!(distance_of(a, b) == 1, edit(a, b), "{a} {b}");
+        }
     }
 
     #[test]

@@ -127,6 +127,9 @@ const STRONG: usize = 3;
 const RANK: f32 = 1.0;
 /// Candidates looked at for a page that names the rest of a question.
 const PARTNERS: usize = 8;
+/// Candidates whose words may show a kind noun the corpus lacks to be
+/// misspelt ([`super::kind::never_written`]): the first few.
+const MISSPELT_IN: usize = 3;
 
 fn outcome(slot: Slot) -> Outcome {
     Outcome {
@@ -573,6 +576,29 @@ impl Runner<'_> {
                         .cue_attributes(&[crate::analyze::stem(n)])
                         .is_empty()
             });
+        // …and when the corpus never writes it either ("which *languages*
+        // does the widget support?", "in what *currency* …"), no passage
+        // says anything is of it, however well the rest matches: the part
+        // is missing as for a topic word no passage has.
+        // (Not in a step that verifies a proposal: the proposal's page is
+        // read for it, not the question's words.)
+        let unwritten_kind = asked.as_deref().filter(|n| {
+            unknown_kind
+                && p.hop.is_none()
+                && super::kind::never_written(self.index, frame, n, || {
+                    s.found
+                        .candidates
+                        .iter()
+                        .take(MISSPELT_IN)
+                        .filter_map(|c| self.index.passage(c.doc))
+                        .map(|p| p.text.as_str())
+                        .collect()
+                })
+        });
+        if let Some(n) = unwritten_kind {
+            j.unknown = vec![n.to_string()];
+            return j;
+        }
         j.attribute_unwritten = words.iter().any(|w| w.attribute && w.unwritten);
         // The attribute a noun phrase names is its last such word ("my job
         // *title*" asks the role, not the employer "job" cues), with the

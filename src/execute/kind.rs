@@ -149,6 +149,61 @@ pub fn is_role(noun: &str) -> bool {
     class_of(noun) == Some(Class::Person) && !ANY_PERSON.contains(&noun)
 }
 
+/// Kinds whose instances a page writes as literals — code, paths,
+/// addresses, numbers — without naming the kind: "The health check is an
+/// HTTP `GET /up`" gives the endpoint, "run `skiff rollback`" the command.
+/// (Singular; plurals are matched by stem.)
+const LITERAL_KINDS: &str = "endpoint command flag option argument path url address port \
+     variable key header field setting parameter value file folder directory extension \
+     script function method module package version format";
+
+/// True when a kind noun (lowercase) is one a page states by writing an
+/// instance of it ([`LITERAL_KINDS`]).
+pub fn written_as_literal(noun: &str) -> bool {
+    let stem = crate::analyze::stem(noun);
+    LITERAL_KINDS
+        .split_whitespace()
+        .any(|k| crate::analyze::stem(k) == stem)
+}
+
+/// True when `noun`, the kind an open "what/which" question asks, is one no
+/// passage can be said to state: the corpus never writes it, the asking
+/// phrase holds no verb ("which rollback rule *applies*", "which *comes*
+/// first" ask no kind by their last word), no instance of it is a literal
+/// a page writes unnamed ([`written_as_literal`]), and it is no misspelling
+/// of a word the first candidates write (`texts`): one edit away, or two
+/// for a word of nine letters or more ("intrusment", "instrument"). The
+/// caller checks that no class holds it and no cue names it.
+pub fn never_written<'t>(
+    index: &crate::index::Index,
+    frame: &Frame,
+    noun: &str,
+    texts: impl FnOnce() -> Vec<&'t str>,
+) -> bool {
+    let verbless = asking_phrase(&frame.question).is_some_and(|phrase| {
+        !phrase.iter().any(|w| {
+            let w = bare(w).0;
+            lexicon::is_verb(&w) || lexicon::is_participle(&w)
+        })
+    });
+    let unwritten = crate::analyze::terms(noun)
+        .first()
+        .is_some_and(|t| index.df(&t.term) == 0);
+    if frame.answer != Answer::Open || written_as_literal(noun) || !verbless || !unwritten {
+        return false;
+    }
+    let typed: Vec<char> = noun.chars().collect();
+    let reach = if typed.len() >= 9 { 2 } else { 1 };
+    !texts().into_iter().any(|text| {
+        crate::analyze::words(text).iter().any(|w| {
+            let word: Vec<char> = w.term.chars().collect();
+            word.first() == typed.first()
+                && word.len().abs_diff(typed.len()) <= reach
+                && crate::analyze::edit::distance(&word, &typed) <= reach
+        })
+    })
+}
+
 /// The class of a kind noun (lowercase), when the table holds it.
 pub fn class_of(noun: &str) -> Option<Class> {
     static BY_STEM: OnceLock<LiteMap<String, Class>> = OnceLock::new();
