@@ -311,6 +311,17 @@ const ZH_TIMES: &[&str] = &[
     "今年", "去年", "明年", "前年", "本年", "上年", "本月", "上月", "下月",
 ];
 
+/// The time a Chinese part opens with: a word of [`ZH_TIMES`] or a year
+/// written in digits ("2025年").
+fn zh_time(text: &str) -> Option<&str> {
+    if let Some(t) = ZH_TIMES.iter().find(|t| text.starts_with(*t)) {
+        return Some(t);
+    }
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let year = text.get(digits..)?.starts_with('年') && digits == 4;
+    year.then(|| text.get(..digits + '年'.len_utf8())).flatten()
+}
+
 /// What a Chinese part that names only a time may ask with: the part
 /// before's question, whole ("去年…要几个工作日，同时今年呢？").
 const ZH_TAILS: &[&str] = &[
@@ -341,14 +352,14 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
     };
     let previous = before.trim_end().trim_end_matches(marks);
     if part.chars().any(analyze::is_cjk) {
-        let own = ZH_TIMES.iter().find(|t| bare.starts_with(*t))?;
+        let own = zh_time(bare)?;
         let rest = bare.get(own.len()..)?;
-        // "去年的呢？": the owner's "的" before a bare tail.
+        // "去年的呢？", "2025年的是多少天": the owner's "的" before a tail.
         let rest = rest
             .strip_prefix('的')
-            .filter(|r| ZH_TAILS.contains(r))
+            .filter(|r| ZH_TAILS.contains(r) || previous.ends_with(*r))
             .unwrap_or(rest);
-        let theirs = ZH_TIMES.iter().find(|t| previous.starts_with(*t))?;
+        let theirs = zh_time(previous)?;
         let asked = previous.get(theirs.len()..)?;
         // "同时今年呢？", "今年是多久？": a bare tail asks the whole question.
         let (topic, rest) = match asked.strip_suffix(rest) {
@@ -379,6 +390,21 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
         let rest = previous.get(wh.end..)?.trim();
         return (!rest.is_empty()).then(|| format!("{bare} {rest}{mark}"));
     }
+    // "What about 2025?", "how about last year?": the part before's
+    // question, whole, of that time.
+    if let [wh, about, ..] = words.as_slice() {
+        let time = bare.get(about.end..)?.trim().to_ascii_lowercase();
+        let of_time = patterns::is_relative_year(&time) || written_year(&time);
+        if matches!(wh.term.as_str(), "what" | "how") && about.term == "about" && of_time {
+            let asked = without_years(previous, written_year(&time));
+            let time = if time.starts_with(['1', '2']) {
+                format!("in {time}")
+            } else {
+                time
+            };
+            return Some(format!("{asked} {time}{mark}"));
+        }
+    }
     // "What was it last year?": "it" with only a time after it asks the
     // part before's question of that time.
     if let Some(read) = it_at_another_time(&words, bare, previous) {
@@ -407,7 +433,7 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
     let time = bare.get(it.end..)?.trim().to_ascii_lowercase();
     if !frame::WH.contains(&wh.term.as_str())
         || it.term != "it"
-        || !patterns::is_relative_year(&time)
+        || !(patterns::is_relative_year(&time) || written_year(&time))
     {
         return None;
     }
@@ -418,16 +444,47 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
     if !frame::WH.contains(&pwh.term.as_str()) {
         return None;
     }
-    let mut asked = previous.get(paux.end..)?.trim().to_string();
+    let asked = without_years(previous.get(paux.end..)?, written_year(&time));
+    let opening = bare.get(..it.start)?.trim_end();
+    (!asked.is_empty()).then(|| format!("{opening} {asked} {time}"))
+}
+
+/// True for a year written as a number, alone or after "in"/"for"/"of"
+/// ("in 2025", "2025").
+fn written_year(time: &str) -> bool {
+    let year = ["in ", "for ", "of "]
+        .iter()
+        .find_map(|p| time.strip_prefix(p))
+        .unwrap_or(time);
+    year.len() == 4 && year.starts_with(['1', '2']) && year.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `asked` without its years relative to today ("this year") and, when
+/// `written` (another year written as a number replaces it), without the
+/// years it writes as numbers ("in 2026", "the 2026 …"), spaces collapsed.
+fn without_years(asked: &str, written: bool) -> String {
+    let mut asked = asked.trim().to_string();
     while let Some(t) = patterns::relative_year(&asked) {
         let Some(at) = asked.to_ascii_lowercase().find(t) else {
             break;
         };
         asked.replace_range(at..at + t.len(), "");
     }
-    let asked = asked.split_whitespace().collect::<Vec<_>>().join(" ");
-    let opening = bare.get(..it.start)?.trim_end();
-    (!asked.is_empty()).then(|| format!("{opening} {asked} {time}"))
+    let words: Vec<&str> = asked.split_whitespace().collect();
+    let year_at = |i: usize| {
+        written
+            && words
+                .get(i)
+                .is_some_and(|w| written_year(w.trim_end_matches(['?', ','])))
+    };
+    let preposition = |w: &str| ["in", "for", "of"].contains(&w.to_ascii_lowercase().as_str());
+    let kept: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|&(i, w)| !(year_at(i) || (preposition(w) && year_at(i + 1))))
+        .map(|(_, w)| *w)
+        .collect();
+    kept.join(" ")
 }
 
 /// `part` with the pronoun replaced by `what` ("… produced Harbour Lights?",
@@ -583,6 +640,36 @@ mod tests {
             ("What is it next year?", "What is the fee this year?", None),
             ("What was it made of?", "What is the fee this year?", None),
             ("What was it last year?", "The fee this year", None),
+            // Another year written as a number replaces the one the part
+            // before writes; "what about …" asks that part whole.
+            (
+                "what was it in 2025",
+                "what is the domestic submission deadline in 2026",
+                Some("what was the domestic submission deadline in 2025"),
+            ),
+            (
+                "What about 2025?",
+                "How long is the 2026 deadline?",
+                Some("How long is the deadline in 2025?"),
+            ),
+            (
+                "what about last year?",
+                "How long is the deadline?",
+                Some("How long is the deadline last year?"),
+            ),
+            ("What about refunds?", "How long is the deadline?", None),
+            ("what was it in 12", "What is the fee in 2026?", None),
+            (
+                "2025年的是多少天",
+                "2026年的境内报销提交期限是多少天",
+                Some("2025年的境内报销提交期限是多少天"),
+            ),
+            (
+                "2026年呢？",
+                "2025年境内差旅报销的提交期限是多久？",
+                Some("2026年境内差旅报销的提交期限是多久？"),
+            ),
+            ("202年呢？", "2025年境内报销的提交期限是多久？", None),
         ];
         for (part, before, want) in cases {
             assert_eq!(ellipsis(part, before).as_deref(), want, "{part} / {before}");
