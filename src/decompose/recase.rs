@@ -10,8 +10,10 @@
 //! the capitalised one is.
 //!
 //! Guarantees: a run is rewritten only when all of these hold —
-//! - the catalog mentions it ([`Index::mentions_in`]: a title, a short
-//!   title or an alias, as whole words);
+//! - the catalog mentions it as a page's title or short title, or a name a
+//!   page gives ([`Index::mentions_in`], as whole words) — not a typed
+//!   catalog entity's alias ("east gateway" for gateway-east), which the
+//!   executor already reads as that entity in any case;
 //! - it is two words or more, and the question writes it with no capital
 //!   letter at all (a name typed with any capital is left as typed);
 //! - the catalog writes it as a proper name: every word capitalised but
@@ -23,6 +25,7 @@
 
 use crate::analyze::fold::Lower;
 use crate::index::Index;
+use crate::model::{NAME_TYPE, TITLE_TYPE};
 
 /// Lowercase words a proper name may hold uncapitalised ("Bombing *of*
 /// Tokyo", "Love *and* Other Drugs").
@@ -47,7 +50,10 @@ pub fn recase(question: &str, index: &Index) -> String {
         {
             continue;
         }
-        let Some(entity) = index.entity(m.entity) else {
+        let Some(entity) = index
+            .entity(m.entity)
+            .filter(|e| e.kind == TITLE_TYPE || e.kind == NAME_TYPE)
+        else {
             continue;
         };
         let written = std::iter::once(&entity.id)
@@ -75,7 +81,7 @@ fn proper(name: &str) -> bool {
 mod tests {
     use super::*;
     use crate::index::Bm25;
-    use crate::model::Passage;
+    use crate::model::{Entity, Passage};
 
     fn index() -> Index {
         let passages = vec![
@@ -88,7 +94,12 @@ mod tests {
             Passage::new("r3", "Rule of three", "The rule of three is a technique."),
             Passage::new("bt", "Bombing of Tokyo", "Tokyo was bombed in 1945."),
         ];
-        Index::build(passages, vec![], Default::default(), Bm25::default()).unwrap()
+        let services = vec![Entity {
+            id: "gateway-east".into(),
+            kind: "service".into(),
+            aliases: vec!["East Gateway".into()],
+        }];
+        Index::build(passages, services, Default::default(), Bm25::default()).unwrap()
     }
 
     #[test]
@@ -124,6 +135,8 @@ mod tests {
             "what is the rule of three",
             // One word only.
             "where was fraser born",
+            // A typed catalog entity's alias.
+            "rollback steps for east gateway",
             // No name at all, and Chinese.
             "how do I deploy?",
             "伊奥娜在哪里出生",
