@@ -160,8 +160,10 @@ const MIN_PASS_SECOND: usize = 84;
 /// written "macOS" where the corpus writes only that (doc-77): 83. Then a
 /// catalog alias counts as written in a passage tagged with its entity
 /// (inc-77 "West Gateway"): 84. Then a change between two written years is
-/// a difference (trv-72 "between the 2025 and 2026 policies"): 85.
-const MIN_PASS_THIRD: usize = 85;
+/// a difference (trv-72 "between the 2025 and 2026 policies"): 85. Then
+/// (session 48, not written from it) 86; then (session 49) another year
+/// written as a number asked of the part before: 87.
+const MIN_PASS_THIRD: usize = 87;
 
 /// [`fourth_blind_set`] cases that must pass (tests/fixtures/blind4, 96
 /// cases written the same way by a fourth hand, from the seeds and corpora
@@ -193,8 +195,9 @@ const MIN_PASS_THIRD: usize = 85;
 /// that page (the public build leaves it out entirely): 78. Then a query
 /// of noun phrases asks for each thing "plus" adds (ref-109): 79. Then "how
 /// much shorter did it get?" is the difference of the two parts before it
-/// (trv-112): 80.
-const MIN_PASS_FOURTH: usize = 80;
+/// (trv-112): 80. Then (session 48) 81; then (session 49, none written
+/// from it) a name typed in lower case and the "tell me" request: 82.
+const MIN_PASS_FOURTH: usize = 82;
 
 /// [`fifth_blind_set`] cases that must pass (tests/fixtures/blind5, 96
 /// cases written the same way by a fifth hand, from the seeds and corpora
@@ -205,8 +208,13 @@ const MIN_PASS_FOURTH: usize = 80;
 /// session's changes (none written from it); 64 after the forty-third
 /// session's decomposition of search-box forms (none written from it).
 /// Held out through session 48 (64 at its end); from session 49 a working
-/// set, its failures printed, and a sixth set is held out instead.
-const MIN_PASS_FIFTH: usize = 64;
+/// set, its failures printed, and a sixth set is held out instead. Then a
+/// kind the corpus never writes sinks its part (sup-506 "which languages"):
+/// 65; then "what was it in 2025" and "还有2025年的" ask the part before's
+/// question of that year (trv-502, trv-515), and a name typed in lower
+/// case is read as a name (enc-509 "where was iona fraser born"; a
+/// service's alias, inc-504 "east gateway", is left as typed): 68.
+const MIN_PASS_FIFTH: usize = 68;
 
 /// [`sixth_blind_set`] cases that must pass (tests/fixtures/blind6, 96
 /// cases written the same way by a sixth hand, from the seeds and corpora

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 601;
+const MIN_PASS: usize = 632;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
@@ -562,6 +562,12 @@ fn cases() -> Vec<Case> {
         case(Encyclopedia, PUBLIC, "where did iona fraser grow up", &[ok(&["iona-fraser"], &["Oban"])]),
         case(Encyclopedia, PUBLIC, "where was callum reid born", &[ok(&["callum-reid"], &["Dundee"])]),
         case(Encyclopedia, PUBLIC, "who produced harbour lights", &[ok(&["harbour-lights"], &["Anna Brodie"])]),
+        // (A service's alias typed in lower case is that service already:
+        // the request is still split at "as well as".)
+        case(Help, PUBLIC_PROD, "rollback steps for east gateway as well as for the auth service", &[
+            ok(&["runbook-east-12"], &["standby region"]),
+            ok(&["runbook-auth-3"], &["previous image tag"]),
+        ]),
         // "Tell me …", "can you tell me …", "do you know …" ask to be told
         // what follows: the request is no part of what is asked.
         case(Help, PUBLIC, "tell me where refunds go", &[ok(&["refund-cash"], &["original payment method"])]),
