@@ -87,16 +87,13 @@ const WANTS_TO_KNOW: &[&str] = &[
     "i wonder",
 ];
 
-/// The openers of [`WANTS_TO_KNOW`] that ask to be told, and the words
-/// that open what they ask to be told.
+/// The openers of [`WANTS_TO_KNOW`] that ask to be told (dropped before a
+/// question word, "whether" or "if").
 const TOLD: &[&str] = &[
     "tell me",
     "do you know",
     "do you happen to know",
     "let me know",
-];
-const TOLD_WHAT: &[&str] = &[
-    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "whether", "if",
 ];
 
 /// The requests of [`REQUESTS_ZH`] that ask whether the reader can tell.
@@ -258,7 +255,7 @@ fn wants_to_know(text: &str) -> Option<usize> {
             .next()
             .unwrap_or("")
             .lower();
-        if TOLD_WHAT.contains(&next.as_str()) {
+        if next == "if" || super::frame::WH.contains(&next.as_str()) {
             return Some(end + gap(rest, ","));
         }
         // "Can you tell me the fee?" is the request "tell me the fee?",

@@ -212,15 +212,18 @@ impl Runner<'_> {
         if !self.options.read {
             return Vec::new();
         }
-        spell::correct(frame, self.index, || {
-            s.found
-                .candidates
-                .iter()
-                .take(PARTNERS)
-                .filter_map(|c| self.index.passage(c.doc))
-                .map(|p| p.text.as_str())
-                .collect()
-        })
+        spell::correct(frame, self.index, || self.first_texts(s, PARTNERS))
+    }
+
+    /// The texts of a search's first `n` candidates.
+    fn first_texts<'s>(&'s self, s: &'s Search, n: usize) -> Vec<&'s str> {
+        s.found
+            .candidates
+            .iter()
+            .take(n)
+            .filter_map(|c| self.index.passage(c.doc))
+            .map(|p| p.text.as_str())
+            .collect()
     }
 
     /// Step 1: the question and constraints with placeholders filled.
@@ -586,13 +589,7 @@ impl Runner<'_> {
             unknown_kind
                 && p.hop.is_none()
                 && super::kind::never_written(self.index, frame, n, || {
-                    s.found
-                        .candidates
-                        .iter()
-                        .take(MISSPELT_IN)
-                        .filter_map(|c| self.index.passage(c.doc))
-                        .map(|p| p.text.as_str())
-                        .collect()
+                    self.first_texts(s, MISSPELT_IN)
                 })
         });
         if let Some(n) = unwritten_kind {
