@@ -1710,6 +1710,32 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "Will refurbished electronics carry a restocking fee?", &[MISSING]).never(&["10 percent"]),
         case(Help, PUBLIC, "Do defective electronics carry a restocking fee?", &[ok(&["refund-restocking"], &["waived"])]),
         case(Help, PUBLIC, "what's the restocking fee for opened electronics", &[ok(&["refund-restocking"], &["10"])]),
+        // The last word of a verb's object is its head noun, not a second
+        // verb: "retry a failed image *push*" asks about pushes, which no
+        // passage mentions; the health-check retries do not answer it.
+        case(Help, OPS, "how many times does the deploy controller retry a failed image push", &[MISSING]).never(&["twice"]),
+        case(Help, OPS, "How often does the deploy controller retry a failed image push?", &[MISSING]).never(&["twice"]),
+        case(Help, OPS, "how many retries does the deploy controller make after a failed image push", &[MISSING]).never(&["twice"]),
+        case(Help, OPS, "how many times does the deploy controller retry a failed health check", &[ok(&["kb-retries"], &["twice"])]),
+        case(Help, OPS, "how many times will the deploy controller retry the failed health check?", &[ok(&["kb-retries"], &["twice"])]),
+        // A plain word between the person and the attribute ("any *food*
+        // allergies") leaves the attribute said of the person.
+        case(Help, PRIYA, "Do I have any food allergies", &[ok(&[], &["gluten"])]),
+        case(Help, PUBLIC, "Does Priya have any food allergies?", &[ok(&[], &["gluten"])]),
+        case(Help, PRIYA, "do i have any food allergies, and where do i work?", &[ok(&[], &["gluten"]), ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "Does Priya have any pet allergies?", &[MISSING]).never(&["gluten"]),
+        // After an auxiliary the user's verb stays in its base form.
+        case(Help, PRIYA, "Do I have any allergies?", &[ok(&[], &["gluten"])]).says(&["Does Priya have any allergies"]).never(&["Priya has any"]),
+        case(Help, PRIYA, "What should I not eat, and where do I work?", &[ok(&[], &["meat", "gluten"]), ok(&["mem-priya-work"], &["Northwind"])]).says(&["where does Priya work"]),
+        // A bare name several catalog services share ("the gateway": west
+        // and east) names none of them: the part is unresolved, not
+        // answered with one gateway's rule picked by wording.
+        case(Help, OPS, "how do i roll back the gateway", &[not(Unresolved, "ambiguous")]),
+        case(Help, OPS, "What's the rollback rule for the gateway?", &[not(Unresolved, "ambiguous")]),
+        case(Help, OPS, "how do I roll back the gateway, and how long do I have to return electronics?", &[not(Unresolved, "ambiguous"), ok(&["refund-electronics"], &["15"])]),
+        case(Help, OPS, "how do I roll back the west gateway", &[ok(&["runbook-82"], &[])]),
+        case(Help, OPS, "what's the rollback rule for gateway east?", EAST),
+        case(Help, OPS, "how do i roll back the auth service", &[ok(&["runbook-auth-3"], &[])]),
     ]
 }
 
