@@ -1054,6 +1054,7 @@ fn soft_verbs(q: &str, w: &[Word], relative: &[(usize, usize)]) -> Vec<usize> {
                 && !after_determiner
                 && !inside_noun_phrase(q, w, i)
                 && !object_of_preposition(q, w, i)
+                && !object_of_verb(q, w, i)
                 && !within(relative, x.start)
         })
         .map(|(_, x)| x.start)
@@ -1104,6 +1105,37 @@ fn inside_noun_phrase(q: &str, w: &[Word], i: usize) -> bool {
         && !x.lower.ends_with("ly")
 }
 
+/// True when `w[i]` ends a verb's object: the determiner that opens its run
+/// of lowercase content words follows a verb right away ("retry *a failed
+/// image push*", "put *the binary*"). The verb was said, so the run's last
+/// word is its head noun, not a second verb ("push"); after an auxiliary
+/// the run is the subject and its last word may still be the verb ("what
+/// does the health check *request*?"). Only a phrase that ends its clause
+/// counts, and a participle is no head ("had a single *called* Low
+/// Water").
+fn object_of_verb(q: &str, w: &[Word], i: usize) -> bool {
+    let Some(d) = opened_at(q, w, i) else {
+        return false;
+    };
+    let verb = d.checked_sub(1).and_then(|v| w.get(v));
+    let opened = verb.zip(w.get(d)).is_some_and(|(v, det)| {
+        lexicon::is_verb(&v.lower)
+            && !DEFERRING.contains(&v.lower.as_str())
+            && !COPULAS.contains(&v.lower.as_str())
+            && adjacent(q, v, det)
+    });
+    // The phrase ends the clause: the question, a mark or "and"/"or" follows.
+    let ends = match (w.get(i), w.get(i + 1)) {
+        (Some(x), Some(n)) => {
+            matches!(n.lower.as_str(), "and" | "or")
+                || q.get(x.start + x.text.len()..n.start)
+                    .is_some_and(|gap| gap.contains([',', ';', '?', '.', '!']))
+        }
+        _ => true,
+    };
+    opened && ends && lowercase(w.get(d + 1..=i)) && w.get(i).is_some_and(nominal)
+}
+
 /// Prepositions whose object is a noun phrase (not "to", which may open
 /// an infinitive, nor "after"/"before", which may open a clause).
 const NOUN_PREPOSITIONS: &[&str] = &[
@@ -1113,7 +1145,7 @@ const NOUN_PREPOSITIONS: &[&str] = &[
 
 /// Auxiliaries that leave the main verb for later ("how long *did*
 /// payment of approved claims *take*?"); a copula does not.
-const DEFERRING: &[&str] = &[
+pub(crate) const DEFERRING: &[&str] = &[
     "do", "does", "did", "can", "could", "will", "would", "should", "may", "might", "must", "shall",
 ];
 
@@ -1580,6 +1612,37 @@ mod tests {
         ] {
             assert_eq!(frame(q, Strictness::Question).answer, Answer::Place, "{q}");
         }
+    }
+
+    #[test]
+    fn the_last_word_of_a_verbs_object_is_a_noun() {
+        let role = |q: &str, word: &str| {
+            let f = frame(q, Strictness::Question);
+            let at = q.rfind(word).unwrap();
+            f.terms.iter().find(|t| t.start == at).map(|t| t.role)
+        };
+        let q = "how many times does the deploy controller retry a failed image push";
+        assert_eq!(role(q, "push"), Some(Role::Topic));
+        assert_eq!(role(q, "retry"), Some(Role::Soft));
+        assert_eq!(
+            role("Does the controller retry a failed push, and when?", "push"),
+            Some(Role::Topic)
+        );
+        // After an auxiliary the phrase is the subject: its last word may
+        // be the verb.
+        assert_eq!(
+            role("what does the health check request?", "request"),
+            Some(Role::Soft)
+        );
+        // A participle is no head, and a phrase the clause goes on after
+        // is left as it was.
+        assert_eq!(
+            role(
+                "Which band released it, which had a single called Low Water?",
+                "called"
+            ),
+            Some(Role::Soft)
+        );
     }
 
     #[test]

@@ -61,6 +61,57 @@ pub fn canonical(question: &str, index: &Index) -> (String, Vec<Fix>) {
     (out, fixes)
 }
 
+/// The reason a part that names a thing only by a word several declared
+/// entities share cannot be answered: "the gateway", where the catalog
+/// holds gateway-west and gateway-east, names neither, and answering with
+/// one gateway's passage would guess the alias (seed 001). A word counts
+/// when "the" comes right before it, its noun phrase ends with it (a mark,
+/// "and"/"or", or the end of the question follows: not "the gateway that
+/// failed", which a step resolves), the question names no entity there,
+/// and two entities or more of a declared type have an alias that starts
+/// with it. `None` otherwise.
+pub(super) fn ambiguous(index: &Index, question: &str) -> Option<String> {
+    let types = index.entity_types();
+    if types.is_empty() {
+        return None;
+    }
+    let mentions = declared_mentions(index, question);
+    let words = analyze::words(question);
+    for (i, pair) in words.windows(2).enumerate() {
+        let [the, w] = pair else { continue };
+        let next = words.get(i + 2);
+        let gap = question
+            .get(w.end..next.map_or(question.len(), |n| n.start))
+            .unwrap_or("");
+        let ends = next.is_none_or(|n| matches!(n.term.as_str(), "and" | "or"))
+            || gap.contains([',', '?', '.', ';', '!']);
+        let named = mentions
+            .iter()
+            .any(|m| (m.start as usize) < w.end && w.start < m.end as usize);
+        if the.term != "the" || !ends || named || gap.trim().starts_with(['-', '_', '/']) {
+            continue;
+        }
+        let ids: Vec<&str> = index
+            .aliased_from(&w.term)
+            .into_iter()
+            .filter(|&e| !mentions.iter().any(|m| m.entity == e))
+            .filter_map(|e| index.entity(e))
+            .filter(|e| types.contains(&e.kind) && !index.has_meta_key(&e.kind))
+            .map(|e| e.id.as_str())
+            .collect();
+        if let [first @ .., last] = ids.as_slice() {
+            if !first.is_empty() {
+                let written = question.get(the.start..w.end).unwrap_or("");
+                return Some(format!(
+                    "ambiguous: \"{written}\" may be {} or {last}",
+                    first.join(", ")
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The mentions in `text` of entities of a declared type that is no
 /// metadata key (a service, not a travel scope); none over open text, which
 /// declares no type.
@@ -128,5 +179,27 @@ mod tests {
         // No alias at all.
         let q = "what's the rollback rule for gw-east?";
         assert_eq!(canonical(q, &index), (q.to_string(), Vec::new()));
+    }
+
+    #[test]
+    fn a_word_two_entities_start_with_names_neither() {
+        let index = index();
+        let reason = ambiguous(&index, "how do I roll back the gateway?").expect("ambiguous");
+        assert!(
+            reason.starts_with("ambiguous: \"the gateway\" may be "),
+            "{reason}"
+        );
+        assert!(reason.contains("gateway-west") && reason.contains("gateway-east"));
+        assert!(ambiguous(&index, "roll back the gateway and restart it").is_some());
+        // A name of one of them, or the phrase going on: not ambiguous.
+        for q in [
+            "how do I roll back the gateway-west?",
+            "how do I roll back the West Gateway?",
+            "how do I roll back the gateway west",
+            "how do I roll back the gateway that failed?",
+            "how do I roll back a gateway?",
+        ] {
+            assert_eq!(ambiguous(&index, q), None, "{q}");
+        }
     }
 }

@@ -279,6 +279,13 @@ impl Runner<'_> {
                 return Err(Box::new(slot));
             }
         }
+        if task.kind == TaskKind::Retrieve && hop.is_none() {
+            if let Some(reason) = alias::ambiguous(self.index, &question) {
+                slot.state = SlotState::Unresolved;
+                slot.reason = Some(reason);
+                return Err(Box::new(slot));
+            }
+        }
         Ok(Prepared {
             question,
             constraints,

@@ -330,7 +330,8 @@ fn owned(frame: &Frame, position: usize) -> bool {
 /// True when the question's term at `position` is said of someone: the
 /// word before it in its clause, past forms of "be", "have" and "do" and a
 /// determiner ("Is Priya *allergic*", "Priya is *allergic*", "does Priya
-/// have any *allergies*", "am I *allergic*"), is a name the question gives
+/// have any *allergies*", "am I *allergic*") and one plain word right
+/// before it ("any *food* allergies"), is a name the question gives
 /// or a personal pronoun. Such a word names the person's attribute, as
 /// "Priya's allergies" does.
 fn said_of_someone(frame: &Frame, position: usize) -> bool {
@@ -338,7 +339,7 @@ fn said_of_someone(frame: &Frame, position: usize) -> bool {
         return false;
     };
     let before = frame.question.get(..start).unwrap_or("");
-    for word in before.split_whitespace().rev() {
+    for (k, word) in before.split_whitespace().rev().enumerate() {
         // The clause ends at a mark ("Sam works nights, and is he …").
         if word.ends_with([',', ';', ':', '?', '.', '!']) {
             return false;
@@ -365,6 +366,11 @@ fn said_of_someone(frame: &Frame, position: usize) -> bool {
                 | "an"
                 | "some"
         ) {
+            continue;
+        }
+        // One plain word that qualifies it ("does Priya have any *food*
+        // allergies").
+        if k == 0 && word.chars().all(char::is_lowercase) && !analyze::is_stop_word(word) {
             continue;
         }
         let named = frame.names.iter().any(|&(s, e)| s <= at && at < e);

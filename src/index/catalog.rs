@@ -297,6 +297,18 @@ impl Catalog {
         rows.get(lo..hi).unwrap_or(&[])
     }
 
+    /// The entities with an alias whose first word is `word`, each once.
+    pub fn aliased_from(&self, word: &str, misses: &Misses) -> Vec<u32> {
+        let mut out: Vec<u32> = self
+            .starting_with(word, misses)
+            .iter()
+            .map(|&(_, e)| e)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The entity record at `index`.
     pub fn get(&self, index: u32, misses: &Misses) -> Option<&Entity> {
         self.entities.get(index, misses, Part::Entities)

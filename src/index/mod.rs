@@ -483,6 +483,12 @@ impl Index {
         self.catalog.mentions(text, &self.misses)
     }
 
+    /// The entities with an alias whose first word is `word` (lower case),
+    /// each once.
+    pub fn aliased_from(&self, word: &str) -> Vec<u32> {
+        self.catalog.aliased_from(word, &self.misses)
+    }
+
     /// The term dictionary and scorer.
     pub fn terms(&self) -> &Terms {
         &self.terms

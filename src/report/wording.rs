@@ -11,6 +11,7 @@
 //! a question without the name, or a scope without a user, is unchanged.
 
 use crate::analyze::fold::Lower;
+use crate::decompose::frame;
 use crate::model::Slot;
 
 /// First-person auxiliary → third-person singular.
@@ -55,7 +56,12 @@ pub fn agree_text(text: &str, user: &str) -> String {
     for (i, p) in pieces.iter().enumerate() {
         // words alternate with the gaps between them: a neighbour word is two away
         let before = is_user(i + 2) && space(i + 1) && !(space(i + 3) && compound(i + 4));
-        let after = i >= 2 && is_user(i - 2) && space(i - 1);
+        // (Not the verb of an inverted question: "does Priya have", "can
+        // Priya have" keep the base form.)
+        let inverted = i >= 4
+            && space(i - 3)
+            && word(i - 4).is_some_and(|w| frame::DEFERRING.contains(&w.lower().as_str()));
+        let after = i >= 2 && is_user(i - 2) && space(i - 1) && !inverted;
         let replaced = (p.word && (before || after))
             .then(|| third_person(p.text))
             .flatten();
@@ -132,6 +138,14 @@ mod tests {
         assert_eq!(
             agree_text("am Priya on call?", "Priya"),
             "is Priya on call?"
+        );
+        assert_eq!(
+            agree_text("Do Priya have any allergies?", "Priya"),
+            "Does Priya have any allergies?"
+        );
+        assert_eq!(
+            agree_text("what food can Priya have", "Priya"),
+            "what food can Priya have"
         );
     }
 
