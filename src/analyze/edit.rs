@@ -59,7 +59,8 @@ pub fn distance(a: &[char], b: &[char]) -> usize {
             let cost = usize::from(x != y);
             let mut d = (last[j] + cost).min(last[j + 1] + 1).min(row[j] + 1);
             let swapped = i > 0 && j > 0 && a.get(i - 1) == Some(y) && b.get(j - 1) == Some(x);
-            if let Some(&t) = before.get(j - usize::from(j > 0)).filter(|_| swapped) {
+            // (`swapped` holds only for j > 0.)
+            if let Some(&t) = before.get(j.wrapping_sub(1)).filter(|_| swapped) {
                 d = d.min(t + 1);
             }
             row[j + 1] = d;

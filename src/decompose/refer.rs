@@ -394,9 +394,10 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
     // question, whole, of that time.
     if let [wh, about, ..] = words.as_slice() {
         let time = bare.get(about.end..)?.trim().to_ascii_lowercase();
-        let of_time = patterns::is_relative_year(&time) || written_year(&time);
+        let written = written_year(&time);
+        let of_time = patterns::is_relative_year(&time) || written;
         if matches!(wh.term.as_str(), "what" | "how") && about.term == "about" && of_time {
-            let asked = without_years(previous, written_year(&time));
+            let asked = without_years(previous, written);
             let time = if time.starts_with(['1', '2']) {
                 format!("in {time}")
             } else {
@@ -431,9 +432,10 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
         return None;
     };
     let time = bare.get(it.end..)?.trim().to_ascii_lowercase();
+    let written = written_year(&time);
     if !frame::WH.contains(&wh.term.as_str())
         || it.term != "it"
-        || !(patterns::is_relative_year(&time) || written_year(&time))
+        || !(patterns::is_relative_year(&time) || written)
     {
         return None;
     }
@@ -444,7 +446,7 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
     if !frame::WH.contains(&pwh.term.as_str()) {
         return None;
     }
-    let asked = without_years(previous.get(paux.end..)?, written_year(&time));
+    let asked = without_years(previous.get(paux.end..)?, written);
     let opening = bare.get(..it.start)?.trim_end();
     (!asked.is_empty()).then(|| format!("{opening} {asked} {time}"))
 }

@@ -160,10 +160,14 @@ const LITERAL_KINDS: &str = "endpoint command flag option argument path url addr
 /// True when a kind noun (lowercase) is one a page states by writing an
 /// instance of it ([`LITERAL_KINDS`]).
 pub fn written_as_literal(noun: &str) -> bool {
-    let stem = crate::analyze::stem(noun);
-    LITERAL_KINDS
-        .split_whitespace()
-        .any(|k| crate::analyze::stem(k) == stem)
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    let stems = STEMS.get_or_init(|| {
+        LITERAL_KINDS
+            .split_whitespace()
+            .map(crate::analyze::stem)
+            .collect()
+    });
+    stems.contains(&crate::analyze::stem(noun))
 }
 
 /// True when `noun`, the kind an open "what/which" question asks, is one no
@@ -180,16 +184,22 @@ pub fn never_written<'t>(
     noun: &str,
     texts: impl FnOnce() -> Vec<&'t str>,
 ) -> bool {
+    // The cheap checks first.
+    if frame.answer != Answer::Open || written_as_literal(noun) {
+        return false;
+    }
     let verbless = asking_phrase(&frame.question).is_some_and(|phrase| {
         !phrase.iter().any(|w| {
             let w = bare(w).0;
             lexicon::is_verb(&w) || lexicon::is_participle(&w)
         })
     });
-    let unwritten = crate::analyze::terms(noun)
-        .first()
-        .is_some_and(|t| index.df(&t.term) == 0);
-    if frame.answer != Answer::Open || written_as_literal(noun) || !verbless || !unwritten {
+    let unwritten = || {
+        crate::analyze::terms(noun)
+            .first()
+            .is_some_and(|t| index.df(&t.term) == 0)
+    };
+    if !verbless || !unwritten() {
         return false;
     }
     let typed: Vec<char> = noun.chars().collect();
