@@ -1614,13 +1614,15 @@ mod tests {
         }
     }
 
+    /// The role of the term at the first occurrence of `word` in `q`.
+    fn role(q: &str, word: &str) -> Option<Role> {
+        let f = frame(q, Strictness::Question);
+        let at = q.find(word).unwrap();
+        f.terms.iter().find(|t| t.start == at).map(|t| t.role)
+    }
+
     #[test]
     fn the_last_word_of_a_verbs_object_is_a_noun() {
-        let role = |q: &str, word: &str| {
-            let f = frame(q, Strictness::Question);
-            let at = q.rfind(word).unwrap();
-            f.terms.iter().find(|t| t.start == at).map(|t| t.role)
-        };
         let q = "how many times does the deploy controller retry a failed image push";
         assert_eq!(role(q, "push"), Some(Role::Topic));
         assert_eq!(role(q, "retry"), Some(Role::Soft));
@@ -1647,11 +1649,6 @@ mod tests {
 
     #[test]
     fn a_verb_placing_a_thing_before_a_named_place_is_soft() {
-        let role = |q: &str, word: &str| {
-            let f = frame(q, Strictness::Question);
-            let at = q.find(word).unwrap();
-            f.terms.iter().find(|t| t.start == at).map(|t| t.role)
-        };
         assert_eq!(
             role("Is Velmaria found in Africa?", "found"),
             Some(Role::Soft)
