@@ -605,6 +605,20 @@ fn cases() -> Vec<Case> {
             ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
             ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
         ]),
+        // "the 2026 one": "one" stands for the part before's noun after its
+        // year. A year no policy has stays missing.
+        case(Help, PUBLIC, "what was the 2026 domestic deadline? and the 2025 one?", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+        ]),
+        case(Help, PUBLIC, "How long was the 2025 domestic submission deadline, and how long is the 2026 one", &[
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+        ]),
+        case(Help, PUBLIC, "What was the 2025 domestic submission deadline, and what is the 2019 one?", &[
+            ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
+            MISSING,
+        ]).never(&["30 calendar days"]),
         case(Help, PUBLIC, "2026年的境内报销提交期限是多少天，还有2025年的是多少天", &[
             ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
             ok(&["travel-2025-submit", "travel-2025-submit-en"], &["60"]),
