@@ -390,6 +390,12 @@ pub fn ellipsis(part: &str, before: &str) -> Option<String> {
         let rest = previous.get(wh.end..)?.trim();
         return (!rest.is_empty()).then(|| format!("{bare} {rest}{mark}"));
     }
+    // "what is the 2026 one?": "one" stands for the part before's noun
+    // after its own written year ("What was the 2025 domestic submission
+    // deadline" → "what is the 2026 domestic submission deadline?").
+    if let Some(read) = one_of_another_year(&words, bare, previous) {
+        return Some(format!("{read}{mark}"));
+    }
     // "What about 2025?", "how about last year?": the part before's
     // question, whole, of that time.
     if let [wh, about, ..] = words.as_slice() {
@@ -453,6 +459,30 @@ fn it_at_another_time(words: &[analyze::Token], bare: &str, previous: &str) -> O
 
 /// True for a year written as a number, alone or after "in"/"for"/"of"
 /// ("in 2025", "2025").
+/// "… the 2026 one" after a part that writes "the 2025 X": the part with
+/// "one" replaced by X, the words after the part before's own year up to
+/// the end of its clause. `None` unless both years are written as numbers
+/// and differ.
+fn one_of_another_year(words: &[analyze::Token], bare: &str, previous: &str) -> Option<String> {
+    let year_one = |w: &[analyze::Token]| match w {
+        [the, year, one] if the.term == "the" && written_year(&year.term) && one.term == "one" => {
+            Some((year.term.clone(), one.start, one.end))
+        }
+        _ => None,
+    };
+    let (year, start, end) = words.windows(3).find_map(year_one)?;
+    let lead = analyze::words(previous);
+    let noun_at = lead.windows(2).find_map(|w| match w {
+        [the, theirs] if the.term == "the" && written_year(&theirs.term) && theirs.term != year => {
+            Some(theirs.end)
+        }
+        _ => None,
+    })?;
+    let noun = previous.get(noun_at..)?.split([',', ';']).next()?.trim();
+    let (head, tail) = (bare.get(..start)?, bare.get(end..)?);
+    (!noun.is_empty()).then(|| format!("{head}{noun}{tail}"))
+}
+
 fn written_year(time: &str) -> bool {
     let year = ["in ", "for ", "of "]
         .iter()
@@ -672,6 +702,20 @@ mod tests {
                 Some("2026年境内差旅报销的提交期限是多久？"),
             ),
             ("202年呢？", "2025年境内报销的提交期限是多久？", None),
+            // "the 2026 one": the part before's noun after its own year.
+            (
+                "what is the 2026 one?",
+                "What was the 2025 domestic submission deadline, and the fee",
+                Some("what is the 2026 domestic submission deadline?"),
+            ),
+            (
+                "and the 2025 one?",
+                "what was the 2026 domestic deadline?",
+                Some("and the 2025 domestic deadline?"),
+            ),
+            // The same year, or none before: nothing to put in.
+            ("what is the 2026 one?", "What was the 2026 deadline?", None),
+            ("what is the 2026 one?", "What was the deadline?", None),
         ];
         for (part, before, want) in cases {
             assert_eq!(ellipsis(part, before).as_deref(), want, "{part} / {before}");
