@@ -551,6 +551,43 @@ use World::*;
 
 fn cases() -> Vec<Case> {
     vec![
+        // A topic set off by a colon before a comma list of questions ("for
+        // electronics: A, B, and C"): each question is a part, the topic
+        // stays with the first. A topic no passage has (sofas) sinks only
+        // that part.
+        case(Help, PUBLIC, "for electronics: how many days do I have to return them, can I get cash instead of store credit, and is the restocking fee waived for defective items?", &[
+            ok(&["refund-electronics"], &["15 calendar days"]),
+            ok(&["refund-cash"], &["cash"]),
+            ok(&["refund-restocking"], &["waived"]),
+        ]),
+        case(Help, PUBLIC, "Electronics: what's the return window, how much is the restocking fee once opened, and are sale items final", &[
+            ok(&["refund-electronics"], &["15 calendar days"]),
+            ok(&["refund-restocking"], &["10 percent"]),
+            ok(&["refund-general"], &["final"]),
+        ]),
+        case(Help, OPS, "about INC-2291: which service failed, when did the orchestrator give up, and what is the rollback rule for that service?", &[
+            ok(&["log-2291"], &["gateway-west"]),
+            ok(&["log-2291"], &["14:02"]),
+            ok(&["runbook-82"], &["last-green"]),
+        ]),
+        case(Help, TODAY, "关于境内差旅报销：今年的提交期限是多少天，审批后多久付款？", &[
+            ok(&["travel-2026-submit", "travel-2026-submit-en"], &["30"]),
+            ok(&["travel-2026-pay", "travel-2026-pay-en"], &["5"]),
+        ]),
+        case(Help, PUBLIC, "for sofas: how many days do I have to return them, can I get cash instead of store credit, and are sale items final?", &[
+            MISSING,
+            ok(&["refund-cash"], &["cash"]),
+            ok(&["refund-general"], &["final"]),
+        ]).never(&["15 calendar days"]),
+        // "for when" opens a case the question is about, not a question of
+        // time: the emergency rule is asked for, not a date.
+        case(Help, RESTRICTED, "I need the emergency rollback rule for gateway-west for when the database migration has already run", &[ok(&["appendix-9"], &["snapshot"])]),
+        case(Help, RESTRICTED, "give me gateway-west's emergency rollback rule for when the database migration already ran", &[ok(&["appendix-9"], &["snapshot"])]),
+        case(Help, RESTRICTED, "I need the emergency rollback rule for payments-api for when the database migration has already run", &[MISSING]).never(&["snapshot"]),
+        // A negated auxiliary before the user keeps the verb's base form
+        // ("can't Priya have", not "can't Priya has").
+        case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),
+        case(Help, PRIYA, "what food couldn't I have", &[ok(&[], &["gluten"])]).says(&["couldn't Priya have"]).never(&["Priya has"]),
         // A name typed in lower case is still a name: a page that lacks it
         // does not answer for it by borrowing it from a page it is linked
         // to (Callum Reid's birthplace is not Iona Fraser's).
