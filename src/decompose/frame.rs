@@ -298,14 +298,18 @@ const EMBEDDING: &[&str] = &[
 /// own stands between them ("*Are* environment variables injected *when* a
 /// release starts?", "*Does* skiff restart the previous release *when* I
 /// roll back?"), and no verb of knowing or telling embeds it ("Do you know
-/// when …?" asks for the time).
+/// when …?" asks for the time). "for when" past the first words opens a
+/// case in any question ("I need the emergency rule for gateway-west *for
+/// when* the migration has run").
 fn subordinate(w: &[Word], i: usize) -> bool {
     let at = |j: usize| w.get(j).map_or("", |x| x.lower.as_str());
     let before = i.checked_sub(1).map_or("", at);
     let object = matches!(before, "me" | "us" | "you" | "him" | "her" | "them");
     let embedded = EMBEDDING.contains(&before)
         || object && i.checked_sub(2).is_some_and(|j| EMBEDDING.contains(&at(j)));
-    matches!(at(i), "when" | "where") && i >= 3 && AUX.contains(&at(0)) && !embedded
+    // "… for *when* the migration has run": a case the question is about.
+    let case = at(i) == "when" && before == "for" && i >= 2;
+    case || matches!(at(i), "when" | "where") && i >= 3 && AUX.contains(&at(0)) && !embedded
 }
 
 /// The index of the first word of the main clause when a "when" clause of

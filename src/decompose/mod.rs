@@ -204,6 +204,11 @@ pub fn decompose(question: &str, scope: &Scope, index: &Index) -> Result<Decompo
                 .push(format!("clause {} asks nothing: {clause}", n + 1));
             continue;
         }
+        let topic = split::topic_last(clause);
+        if let Some(t) = &topic {
+            b.notes.push(format!("topic asked at the end: {t}"));
+        }
+        let clause = topic.as_ref().unwrap_or(clause);
         let before = b.tasks.len();
         let unplanned = b.unplanned.len();
         b.label = clause.clone();

@@ -445,6 +445,7 @@ fn comma_question(w: &[Word], k: usize, asks: bool) -> bool {
 /// is a subordinate clause, not a question) and has a verb ("How long,
 /// approximately, is …" has none before its comma).
 fn asks_alone(words: &[&Word]) -> bool {
+    let words = words.get(after_topic(words)..).unwrap_or(&[]);
     let first = words.first().map_or("", |x| x.bare.as_str());
     let second = words.get(1).map_or("", |x| x.bare.as_str());
     let verb = words.iter().skip(1).any(|x| {
@@ -457,6 +458,64 @@ fn asks_alone(words: &[&Word]) -> bool {
             && !second.is_empty()
             && !FIRST_PERSON_SUBJECTS.contains(&second)
             && !DETERMINERS.contains(&second))
+}
+
+/// Most words of a topic set off by a colon before the question ("for
+/// electronics: how many days …", "about INC-2291: which service …").
+const TOPIC_WORDS: usize = 4;
+
+/// The index of the first word after a topic set off by a colon that opens
+/// the clause: the colon ends one of its first [`TOPIC_WORDS`] words, and
+/// no quote opens before it ("I get 'command not found: skiff', …" quotes
+/// a message). 0 when there is none.
+fn after_topic<'c, W: std::borrow::Borrow<Word<'c>>>(words: &[W]) -> usize {
+    let quoted = |x: &Word| x.raw.contains(['\'', '"', '‘', '“', '`']);
+    for (k, x) in words.iter().take(TOPIC_WORDS).enumerate() {
+        let x = x.borrow();
+        if quoted(x) {
+            return 0;
+        }
+        if x.raw.ends_with([':', '：']) {
+            return k + 1;
+        }
+    }
+    0
+}
+
+/// Prepositions that open a topic set off by a colon, and the one it is
+/// asked with at the end of its question ("about INC-2291: which service
+/// failed?" → "which service failed for INC-2291?").
+const TOPIC_PREPOSITIONS: &[(&str, &str)] = &[
+    ("for", "for"),
+    ("about", "for"),
+    ("regarding", "for"),
+    ("concerning", "for"),
+    ("re", "for"),
+    ("on", "on"),
+    ("in", "in"),
+];
+
+/// A part that opens with a topic a preposition opens, set off by a colon
+/// ([`after_topic`]), asked with the topic at its end, where a question
+/// names what it is about: "for electronics: how many days do I have?" →
+/// "how many days do I have for electronics?". `None` for any other part
+/// (a bare topic, "Electronics: …", stays as written).
+pub(super) fn topic_last(part: &str) -> Option<String> {
+    let w = words_of(part);
+    let end = after_topic(&w);
+    let (first, last, rest) = (w.first()?, w.get(end.checked_sub(1)?)?, w.get(end)?);
+    let (_, with) = TOPIC_PREPOSITIONS.iter().find(|(p, _)| *p == first.bare)?;
+    // The topic's words after the preposition, without the colon.
+    let topic = part
+        .get(first.pos + first.raw.len()..last.pos + last.raw.len())?
+        .trim()
+        .trim_end_matches([':', '：'])
+        .trim();
+    let question = part.get(rest.pos..)?.trim_end();
+    let mark = question.ends_with(['?', '？']);
+    let question = question.trim_end_matches(['?', '？']).trim_end();
+    (!topic.is_empty() && !question.is_empty())
+        .then(|| format!("{question} {with} {topic}{}", if mark { "?" } else { "" }))
 }
 
 /// "Besides the X, can I …?": the thing named after "besides" is asked
@@ -498,7 +557,7 @@ fn split_en(clause: &str) -> Vec<String> {
         return parts;
     }
     let w = words_of(clause);
-    let first = w.first().map_or("", |x| x.bare.as_str());
+    let first = at_word(&w, after_topic(&w));
     let asks = clause.trim_end().ends_with('?') || WH.contains(&first) || AUX.contains(&first);
     // A request asks too: "Tell me X, and can I …", "I need X; and can …".
     let request = request_words(&w);
@@ -1230,6 +1289,62 @@ mod tests {
                 .map(|q| format!("{q}: {:?}", clauses(q))),
         );
         assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    /// A topic set off by a colon before a comma list of questions stays
+    /// with the first; a colon later in the clause, or inside a quote, is
+    /// no topic.
+    #[test]
+    fn a_topic_before_a_colon_opens_a_comma_list() {
+        assert_eq!(
+            clauses(
+                "for electronics: how many days do I have, how big is the fee, and is it waived?"
+            ),
+            vec![
+                "for electronics: how many days do I have?",
+                "how big is the fee?",
+                "is it waived?"
+            ]
+        );
+        assert_eq!(
+            clauses("Electronics: what is the window, how much is the fee"),
+            vec!["Electronics: what is the window?", "how much is the fee?"]
+        );
+        for one in [
+            "I get 'command not found: skiff', how do I fix it?",
+            "The error says that the port is busy: what is the port, how do I free it?",
+            "for electronics: the window, the fee",
+        ] {
+            assert_eq!(clauses(one), vec![one.to_string()], "{one}");
+        }
+    }
+
+    #[test]
+    fn a_topic_a_preposition_opens_is_asked_at_the_end() {
+        let cases = [
+            (
+                "for electronics: how many days do I have?",
+                Some("how many days do I have for electronics?"),
+            ),
+            (
+                "about INC-2291: which service failed?",
+                Some("which service failed for INC-2291?"),
+            ),
+            (
+                "regarding the 2026 policy: what is the deadline",
+                Some("what is the deadline for the 2026 policy"),
+            ),
+            ("Electronics: what is the window?", None),
+            (
+                "for the service that failed after the second retry, which rule applies?",
+                None,
+            ),
+            ("I get 'command not found: skiff', how do I fix it?", None),
+            ("for electronics:", None),
+        ];
+        for (part, want) in cases {
+            assert_eq!(topic_last(part).as_deref(), want, "{part}");
+        }
     }
 
     #[test]

@@ -21,7 +21,26 @@ const AGREE: &[(&str, &str)] = &[
     ("do", "does"),
     ("have", "has"),
     ("were", "was"),
+    ("aren't", "isn't"),
+    ("don't", "doesn't"),
+    ("haven't", "hasn't"),
+    ("weren't", "wasn't"),
 ];
+
+/// True when `word` defers the verb after its subject ("does", "can"),
+/// negated too ("doesn't", "can't", "won't", "cannot").
+fn defers(word: &str) -> bool {
+    let lower = word.lower().replace('’', "'");
+    let base = match lower.strip_suffix("n't") {
+        Some("ca") => "can",
+        Some("wo") => "will",
+        Some("sha") => "shall",
+        Some(b) => b,
+        None if lower == "cannot" => "can",
+        None => lower.as_str(),
+    };
+    frame::DEFERRING.contains(&base)
+}
 
 /// Makes the auxiliaries next to `user` agree with it in every slot.
 pub fn agree(slots: &mut [Slot], user: Option<&str>) {
@@ -58,9 +77,7 @@ pub fn agree_text(text: &str, user: &str) -> String {
         let before = is_user(i + 2) && space(i + 1) && !(space(i + 3) && compound(i + 4));
         // (Not the verb of an inverted question: "does Priya have", "can
         // Priya have" keep the base form.)
-        let inverted = i >= 4
-            && space(i - 3)
-            && word(i - 4).is_some_and(|w| frame::DEFERRING.contains(&w.lower().as_str()));
+        let inverted = i >= 4 && space(i - 3) && word(i - 4).is_some_and(defers);
         let after = i >= 2 && is_user(i - 2) && space(i - 1) && !inverted;
         let replaced = (p.word && (before || after))
             .then(|| third_person(p.text))
@@ -147,6 +164,20 @@ mod tests {
             agree_text("what food can Priya have", "Priya"),
             "what food can Priya have"
         );
+        // Negated auxiliaries: "don't" agrees, and any of them defers.
+        for (q, want) in [
+            ("what food can't Priya have?", "what food can't Priya have?"),
+            (
+                "what food cannot Priya have?",
+                "what food cannot Priya have?",
+            ),
+            ("what won't Priya have", "what won't Priya have"),
+            ("what don't Priya have?", "what doesn't Priya have?"),
+            ("why aren't Priya on call?", "why isn't Priya on call?"),
+            ("Priya haven't a desk", "Priya hasn't a desk"),
+        ] {
+            assert_eq!(agree_text(q, "Priya"), want, "{q}");
+        }
     }
 
     #[test]
