@@ -2384,8 +2384,8 @@ mod tests {
     fn leaving_words_unread_changes_no_scan() {
         let mut texts: Vec<String> = Vec::new();
         for file in [
-            include_str!("../../corpus/encyclopedia/passages.jsonl"),
-            include_str!("../../corpus/helpcentre/passages.jsonl"),
+            include_str!("../../../corpus/encyclopedia/passages.jsonl"),
+            include_str!("../../../corpus/helpcentre/passages.jsonl"),
         ] {
             for line in file.lines().filter(|l| !l.trim().is_empty()) {
                 let v: serde_json::Value = serde_json::from_str(line).expect("corpus line");
