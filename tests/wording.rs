@@ -584,10 +584,20 @@ fn cases() -> Vec<Case> {
         case(Help, RESTRICTED, "I need the emergency rollback rule for gateway-west for when the database migration has already run", &[ok(&["appendix-9"], &["snapshot"])]),
         case(Help, RESTRICTED, "give me gateway-west's emergency rollback rule for when the database migration already ran", &[ok(&["appendix-9"], &["snapshot"])]),
         case(Help, RESTRICTED, "I need the emergency rollback rule for payments-api for when the database migration has already run", &[MISSING]).never(&["snapshot"]),
+        // A word that says a rule is the one in force ("active", "newest")
+        // is what the revision filter already ensures, not a word the page
+        // must write. A rule is stated as one: an incident log that tells
+        // what happened to payments-api's canary is no rollback rule.
+        case(Help, OPS, "what's the active rollback rule for gateway-west?", RULE),
+        case(Help, OPS, "tell me the newest rollback rule for gateway-west", RULE),
+        case(Help, OPS_ANY, "What is the payments-api rollback rule?", &[MISSING]).never(&["rolled back automatically"]),
+        case(Help, OPS_ANY, "what's the active rollback policy for payments-api", &[MISSING]).never(&["rolled back automatically"]),
+        case(Help, OPS_ANY, "what happened to the payments-api canary?", &[ok(&["log-2290"], &["rolled back"])]),
+        case(Help, PUBLIC, "what is the current refund policy for electronics?", &[ok(&["refund-electronics"], &["15"])]),
         // A negated auxiliary before the user keeps the verb's base form
         // ("can't Priya have", not "can't Priya has").
         case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),
-        case(Help, PRIYA, "what food couldn't I have", &[ok(&[], &["gluten"])]).says(&["couldn't Priya have"]).never(&["Priya has"]),
+        case(Help, PRIYA, "what food couldn't I have", &[ok(&[], &["gluten"])]).says(&["couldn't Priya have"]).never(&["couldn't Priya has"]),
         // A name typed in lower case is still a name: a page that lacks it
         // does not answer for it by borrowing it from a page it is linked
         // to (Callum Reid's birthplace is not Iona Fraser's).
