@@ -594,6 +594,11 @@ fn cases() -> Vec<Case> {
         case(Help, OPS_ANY, "what's the active rollback policy for payments-api", &[MISSING]).never(&["rolled back automatically"]),
         case(Help, OPS_ANY, "what happened to the payments-api canary?", &[ok(&["log-2290"], &["rolled back"])]),
         case(Help, PUBLIC, "what is the current refund policy for electronics?", &[ok(&["refund-electronics"], &["15"])]),
+        // A rule stated as an imperative after its heading's colon is one,
+        // though the sentence names "the failed pods" (written after a
+        // first version of the rule read that as narration).
+        case(Help, OPS, "Which rollback policy applies to the service that failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
+        case(Help, OPS, "Which rollback policy applies to gateway-west?", RULE),
         // A negated auxiliary before the user keeps the verb's base form
         // ("can't Priya have", not "can't Priya has").
         case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),

@@ -227,6 +227,35 @@ const COMPARATIVES: &[&str] = &[
     "first", "last", "most", "least", "oldest", "youngest", "earliest", "latest",
 ];
 
+/// Words that put a rule or a document in force now ("the *active*
+/// rollback rule", "the *newest* policy"): the revision filter already
+/// keeps to current revisions, so a page need not write them.
+const IN_FORCE: &[&str] = &[
+    "active",
+    "current",
+    "newest",
+    "present",
+    "valid",
+    "effective",
+];
+
+/// True when the word at `start..end` is an [`IN_FORCE`] word a
+/// determiner or a possessive opens ("the active rule", "gateway-west's
+/// current rule"), not a predicate ("the band was active").
+fn in_force(q: &str, (start, end): (usize, usize)) -> bool {
+    let word = q.get(start..end).unwrap_or("").lower();
+    let before = q.get(..start).unwrap_or("").split_whitespace().next_back();
+    IN_FORCE.contains(&word.as_str())
+        && before.is_some_and(|b| {
+            let b = b.lower();
+            matches!(
+                b.as_str(),
+                "the" | "its" | "their" | "our" | "your" | "my" | "this" | "that"
+            ) || b.ends_with("'s")
+                || b.ends_with("’s")
+        })
+}
+
 /// A word of the question with its byte range and both spellings.
 struct Word<'q> {
     start: usize,
@@ -1506,6 +1535,7 @@ fn read(question: &str, strictness: Strictness) -> Frame {
                 || verbs.contains(&t.start)
                 || kind_noun.contains(&t.start)
                 || comparatives.contains(&t.start)
+                || in_force(question, (t.start, t.end))
                 // "install the CLI *using* Homebrew": a preposition here.
                 || question
                     .get(t.start..t.end)
@@ -1623,6 +1653,29 @@ mod tests {
         let f = frame(q, Strictness::Question);
         let at = q.find(word).unwrap();
         f.terms.iter().find(|t| t.start == at).map(|t| t.role)
+    }
+
+    #[test]
+    fn a_word_that_puts_a_rule_in_force_is_soft_after_a_determiner() {
+        for (q, word) in [
+            (
+                "what's the active rollback rule for gateway-west?",
+                "active",
+            ),
+            (
+                "tell me the newest rollback rule for gateway-west",
+                "newest",
+            ),
+            ("what is gateway-west's current rollback rule", "current"),
+        ] {
+            assert_eq!(role(q, word), Some(Role::Soft), "{q}");
+        }
+        // A predicate says something of its subject.
+        assert_eq!(
+            role("Which band was active in 1995?", "active"),
+            Some(Role::Topic)
+        );
+        assert_eq!(role("Is the rule still valid?", "valid"), Some(Role::Topic));
     }
 
     #[test]

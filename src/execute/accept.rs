@@ -75,6 +75,9 @@ pub enum Rejection {
     Act(String),
     /// No value of the expected kind in the answering sentence.
     Kind(Answer),
+    /// The question asks for a rule (policy, procedure) and the answering
+    /// sentence only tells what happened ([`super::prescribed`]).
+    Prescribed(String),
     /// The answering sentence does not name the kind of thing asked.
     Noun(String),
     /// What the answering sentence names of the kind asked has another
@@ -100,6 +103,9 @@ impl Rejection {
             Rejection::Spread => "no passage answers it in one place".into(),
             Rejection::Act(act) => format!("no passage says how to {act}"),
             Rejection::Kind(a) => format!("no passage states {}", kind_name(*a)),
+            Rejection::Prescribed(noun) => {
+                format!("no passage states a {noun}: the best only tells what happened")
+            }
             Rejection::Noun(n) => format!("no passage names the {n} asked for"),
             Rejection::Nationality(nation, noun) => {
                 let nation = capitalized(nation);
@@ -314,7 +320,10 @@ pub fn judge(frame: &Frame, reading: &Reading, ctx: Context) -> Result<(), Rejec
         }
     }
     if !reading.typed && !cue_stands_in {
-        return Err(Rejection::Kind(frame.answer));
+        return Err(match super::prescribed::asked(frame) {
+            Some(noun) => Rejection::Prescribed(noun),
+            None => Rejection::Kind(frame.answer),
+        });
     }
     // A life date is written as one: a year elsewhere ("a 2004 film …
     // written by Judit Halasz") is not her birth, and a place named beside

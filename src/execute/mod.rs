@@ -23,6 +23,7 @@ pub mod life;
 mod listed;
 mod ordinal;
 mod particle;
+mod prescribed;
 mod qualifier;
 pub mod read;
 mod seams;

@@ -30,6 +30,7 @@ use crate::model::Passage;
 
 use super::hyphen::Hyphenated;
 use super::particle::Particles;
+use super::prescribed;
 
 use scan::{Key, Scan};
 use sentence::{layout, prohibition};
@@ -285,6 +286,10 @@ pub struct Reader<'a> {
     /// a sentence names that person only where it writes the verb or its
     /// agent noun ("Drummer Ruth Mackay" answers who drummed, not who sang).
     doer: Option<String>,
+    /// The rule, policy or procedure an open question asks for
+    /// ([`crate::execute::prescribed::asked`]): a sentence that only narrates
+    /// an event does not state it.
+    prescription: Option<String>,
     /// The one event a question counting days names ("after *approval*",
     /// "I *got back*"): a duration counted from another event does not
     /// answer it ("within 5 working days after approval" for the days left
@@ -341,6 +346,10 @@ impl<'a> Reader<'a> {
             && !self.cannot_date(text)
             && !life_dates_only
             && !self.counts_from_another_event(text)
+            && self
+                .prescription
+                .as_deref()
+                .is_none_or(|noun| prescribed::writes(whole, noun) || !prescribed::narrates(text))
     }
 
     /// The indices into `words` of the verbs a yes/no question asks: its

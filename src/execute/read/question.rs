@@ -202,6 +202,7 @@ impl<'a> Reader<'a> {
             subject: None,
             place_verb: None,
             doer: crate::execute::kind::doer_verb(frame),
+            prescription: crate::execute::prescribed::asked(frame),
             counts_from: matches!(frame.answer, Answer::Duration | Answer::Date)
                 .then(|| DateEvent::of(&frame.question))
                 .flatten(),
@@ -264,6 +265,7 @@ impl<'a> Reader<'a> {
             subject: self.subject,
             place_verb: self.place_verb.clone(),
             doer: self.doer.clone(),
+            prescription: self.prescription.clone(),
             counts_from: self.counts_from,
             listed: self.listed.clone(),
             open_terms: self.open_terms.clone(),
