@@ -217,8 +217,12 @@ const MIN_PASS_FOURTH: usize = 82;
 /// fiftieth session: a verb's object ends in a noun (sup-505 "retry a
 /// failed image push"), an attribute past one plain word is still the
 /// person's (pri-510 "any food allergies"), and a word two services share
-/// is ambiguous (inc-512 "roll back the gateway"): 71.
-const MIN_PASS_FIFTH: usize = 71;
+/// is ambiguous (inc-512 "roll back the gateway"): 71. The fifty-first: a
+/// topic set off by a colon opens a comma list (ref-506 "for electronics:
+/// …", inc-509 "for INC-2291: …", with "the active rollback rule"), "for
+/// when" opens a case (inc-507), and a rule is stated as one, not by an
+/// incident log (inc-505): 75.
+const MIN_PASS_FIFTH: usize = 75;
 
 /// [`sixth_blind_set`] cases that must pass (tests/fixtures/blind6, 96
 /// cases written the same way by a sixth hand, from the seeds and corpora
