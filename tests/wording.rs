@@ -599,6 +599,12 @@ fn cases() -> Vec<Case> {
         // first version of the rule read that as narration).
         case(Help, OPS, "Which rollback policy applies to the service that failed after the second retry?", RULE).follow("gateway-west", "log-2291"),
         case(Help, OPS, "Which rollback policy applies to gateway-west?", RULE),
+        // An instruction whose object is "it" ("Add ~/.skiff/bin to it")
+        // is quoted with the sentence before, which says what "it" is
+        // ("The binary is not on your PATH.").
+        case(Docs, PUBLIC, "getting 'command not found: skiff', what do i do", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
+        case(Docs, PUBLIC, "I get 'command not found: skiff', how do I fix it?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
+        case(Docs, PUBLIC, "command not found: skiff — how do I fix that?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
         // A negated auxiliary before the user keeps the verb's base form
         // ("can't Priya have", not "can't Priya has").
         case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),
