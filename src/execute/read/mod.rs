@@ -35,7 +35,8 @@ use super::prescribed;
 use scan::{Key, Scan};
 use sentence::{layout, prohibition};
 use states::{
-    capitalised_terms, has_year, instructs, names_person, opens_with_pronoun, refers_back,
+    acts_on_it, capitalised_terms, has_year, instructs, names_person, opens_with_pronoun,
+    refers_back,
 };
 
 pub use sentence::{clauses, negated, sentences};
@@ -686,6 +687,8 @@ impl<'a> Reader<'a> {
                 }
                 (frame.answer == Answer::Procedure && opens_with_pronoun(here) && instructs(before))
                     || refers_back(here, before, &self.open_terms, &frame.question)
+                    || (matches!(frame.answer, Answer::Procedure | Answer::Open)
+                        && acts_on_it(here))
             });
             let answering = continued.map_or(s, |p| (p.0, s.1));
             if !subject.is_empty()

@@ -100,6 +100,20 @@ pub(super) fn opens_with_pronoun(sentence: &str) -> bool {
     matches!(first, "It" | "This" | "That" | "These") || sentence.starts_with('它')
 }
 
+/// True when an imperative ([`leads_with_verb`]) acts on "it" or "them"
+/// ("Add `~/.skiff/bin` to *it*, or …"): what it acts on is named in the
+/// sentence before ("The binary is not on your `PATH`."), which the answer
+/// then quotes with it. (A sentence that opens with "It" speaks of its
+/// subject: [`opens_with_pronoun`].)
+pub(super) fn acts_on_it(sentence: &str) -> bool {
+    leads_with_verb(&analyze::words(sentence))
+        && sentence
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .any(|w| matches!(w, "it" | "them"))
+}
+
 /// True when `sentence` refers back with a demonstrative to one of the
 /// question's words (`asked`, stemmed) that the sentence `before` writes:
 /// "Open *that port* …" after "… on port 7420."; in Chinese, to the noun
@@ -353,6 +367,25 @@ pub(super) fn names_person(text: &str, whole: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_imperative_that_acts_on_it_needs_the_sentence_before() {
+        for s in [
+            "Add ~/.skiff/bin to it, or install the CLI again.",
+            "Restart them one at a time.",
+        ] {
+            assert!(acts_on_it(s), "{s}");
+        }
+        for s in [
+            "It does not rebuild anything, so it takes seconds.",
+            "If you're modifying a mailbox, you must lock it first.",
+            "Because the function grows large, it has a log form.",
+            "Deploy of gateway-west failed and it gave up.",
+            "Add ~/.skiff/bin to your PATH.",
+        ] {
+            assert!(!acts_on_it(s), "{s}");
+        }
+    }
 
     #[test]
     fn a_person_is_a_name_or_a_role_not_a_product_or_an_acronym() {
