@@ -61,8 +61,10 @@ use std::path::PathBuf;
 /// in a later part is the noun phrase the part before asks about when that
 /// part names nothing (doc-03): 95. Then an attribute named only by its tag
 /// ("what is my role", pri-08): 96. Then (session 26) an attribute in other
-/// words ("my job title" is the role, pri-02): 97.
-const MIN_PASS: usize = 97;
+/// words ("my job title" is the role, pri-02): 97. Then (session 51) an
+/// imperative that acts on "it" is quoted with the sentence before (doc-08
+/// "Add ~/.skiff/bin to it" with "… not on your PATH"): 98.
+const MIN_PASS: usize = 98;
 
 /// [`second_blind_set`] cases that must pass (tests/fixtures/blind2, 96
 /// cases written the same way by another hand, after the engine of session
@@ -197,7 +199,9 @@ const MIN_PASS_THIRD: usize = 87;
 /// much shorter did it get?" is the difference of the two parts before it
 /// (trv-112): 80. Then (session 48) 81; then (session 49, none written
 /// from it) a name typed in lower case and the "tell me" request: 82.
-const MIN_PASS_FOURTH: usize = 82;
+/// Then (session 51, none written from it) the sentence before an
+/// imperative that acts on "it" (doc-108): 83.
+const MIN_PASS_FOURTH: usize = 83;
 
 /// [`fifth_blind_set`] cases that must pass (tests/fixtures/blind5, 96
 /// cases written the same way by a fifth hand, from the seeds and corpora
@@ -221,8 +225,9 @@ const MIN_PASS_FOURTH: usize = 82;
 /// topic set off by a colon opens a comma list (ref-506 "for electronics:
 /// …", inc-509 "for INC-2291: …", with "the active rollback rule"), "for
 /// when" opens a case (inc-507), and a rule is stated as one, not by an
-/// incident log (inc-505): 75.
-const MIN_PASS_FIFTH: usize = 75;
+/// incident log (inc-505): 75; then "Add ~/.skiff/bin to it" quoted
+/// with the sentence that names PATH (doc-505): 76.
+const MIN_PASS_FIFTH: usize = 76;
 
 /// [`sixth_blind_set`] cases that must pass (tests/fixtures/blind6, 96
 /// cases written the same way by a sixth hand, from the seeds and corpora
