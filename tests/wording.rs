@@ -605,6 +605,15 @@ fn cases() -> Vec<Case> {
         case(Docs, PUBLIC, "getting 'command not found: skiff', what do i do", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
         case(Docs, PUBLIC, "I get 'command not found: skiff', how do I fix it?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
         case(Docs, PUBLIC, "command not found: skiff — how do I fix that?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
+        // The property "what is X's N?" asks for is a word the passage
+        // must write when the corpus has it: Sam's or Priya's work is not
+        // their salary. Controls: a cued attribute ("my employer"), a frame
+        // noun ("the payment period"), a noun the passage writes ("fee").
+        case(Help, PRIYA, "what's my salary at northwind", &[MISSING]).never(&["Lisbon"]),
+        case(Help, PUBLIC, "what is Sam's salary?", &[MISSING]).never(&["harbour bakery"]),
+        case(Help, PUBLIC, "What is Priya's salary?", &[MISSING]).never(&["Lisbon"]),
+        case(Help, PRIYA, "what's my employer", &[ok(&["mem-priya-work"], &["Northwind"])]),
+        case(Help, PUBLIC, "what is the restocking fee for opened electronics?", &[ok(&["refund-restocking"], &["10 percent"])]),
         // A negated auxiliary before the user keeps the verb's base form
         // ("can't Priya have", not "can't Priya has").
         case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),
