@@ -433,6 +433,7 @@ impl Runner<'_> {
                 w.unknown = false;
             }
         }
+        let property = super::property::asked(frame, &words);
         let (unknown, unknown_share) = accept::unknown_topic(&words);
         let has_topic = words.iter().any(|w| w.role != frame::Role::Soft);
         let has_words = words.iter().any(|w| w.role == frame::Role::Topic);
@@ -666,6 +667,18 @@ impl Runner<'_> {
                     .any(|t| self.index.slot_members(t).contains(&c.doc))
                 {
                     j.reject(Rejection::Noun(name.clone()));
+                    continue;
+                }
+            }
+            // The property "what is X's N?" asks for, a word the corpus
+            // writes: someone's fact that never writes it says something
+            // else of them. (Only a fact about a person, `meta.subject`: an
+            // encyclopedia page states "the nickname of …" or "the length of
+            // an episode" in its own words, and requiring the noun there
+            // lost six HotpotQA parts.)
+            if let Some((word, stem)) = property.as_ref().filter(|_| ctx.personal) {
+                if !super::property::written(&passage.title, &passage.text, stem) {
+                    j.reject(Rejection::Noun(word.clone()));
                     continue;
                 }
             }

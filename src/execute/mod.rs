@@ -24,6 +24,7 @@ mod listed;
 mod ordinal;
 mod particle;
 mod prescribed;
+mod property;
 mod qualifier;
 pub mod read;
 mod seams;
