@@ -226,8 +226,9 @@ const MIN_PASS_FOURTH: usize = 83;
 /// …", inc-509 "for INC-2291: …", with "the active rollback rule"), "for
 /// when" opens a case (inc-507), and a rule is stated as one, not by an
 /// incident log (inc-505): 75; then "Add ~/.skiff/bin to it" quoted
-/// with the sentence that names PATH (doc-505): 76.
-const MIN_PASS_FIFTH: usize = 76;
+/// with the sentence that names PATH (doc-505): 76; then someone's fact
+/// must write the property asked ("what's my salary", pri-507): 77.
+const MIN_PASS_FIFTH: usize = 77;
 
 /// [`sixth_blind_set`] cases that must pass (tests/fixtures/blind6, 96
 /// cases written the same way by a sixth hand, from the seeds and corpora
