@@ -614,6 +614,13 @@ fn cases() -> Vec<Case> {
         case(Help, PUBLIC, "What is Priya's salary?", &[MISSING]).never(&["Lisbon"]),
         case(Help, PRIYA, "what's my employer", &[ok(&["mem-priya-work"], &["Northwind"])]),
         case(Help, PUBLIC, "what is the restocking fee for opened electronics?", &[ok(&["refund-restocking"], &["10 percent"])]),
+        // A noun phrase ended by a period before a question that asks
+        // nothing of its own ("what should I do?") is that question's
+        // topic, not a part of its own; a question with words of its own
+        // after the period is still split (the seed's refund window).
+        case(Docs, PUBLIC, "skiff: command not found. what should I do?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
+        case(Docs, PUBLIC, "command not found: skiff. what do I do now?", &[ok(&["troubleshooting#command-not-found-skiff"], &["PATH"])]),
+        case(Help, PUBLIC, "refund window for electronics. can I get cash instead of store credit?", REFUND),
         // A negated auxiliary before the user keeps the verb's base form
         // ("can't Priya have", not "can't Priya has").
         case(Help, PRIYA, "what food can't I have?", &[ok(&[], &["gluten"])]).says(&["can't Priya have"]).never(&["Priya has?"]),
