@@ -348,6 +348,15 @@ fn sentence_after_period(w: &[Word], k: usize) -> bool {
         && (WH.contains(&at_word(w, k)) || AUX.contains(&at_word(w, k)))
 }
 
+/// True when the words from word `k` on ask something of their own: one of
+/// them is no stop word ("can I get *cash* …?"; not "what should I do?",
+/// which asks about what was said before it).
+fn asks_of_its_own(w: &[Word], k: usize) -> bool {
+    w.iter()
+        .skip(k)
+        .any(|x| !x.bare.is_empty() && !crate::analyze::is_stop_word(&x.bare))
+}
+
 /// Possessives that make a clause say something of someone's own case
 /// ("My trip ended on …"): context, not things asked for.
 /// ("…+ its rollback rule": a part that refers back to the one before is
@@ -589,8 +598,11 @@ fn split_en(clause: &str) -> Vec<String> {
             // of its own, after a part that asks on its own; "Refund window
             // for electronics. Can I …?": a period after noun phrases. (The
             // part before is collected only where a mark allows a cut.)
-            let sentence =
-                || sentence_after_period(&w, i) && names_things_only(part_before(&w, &cuts, i));
+            let sentence = || {
+                sentence_after_period(&w, i)
+                    && names_things_only(part_before(&w, &cuts, i))
+                    && asks_of_its_own(&w, i)
+            };
             let question = || comma_question(&w, i, asks) && asks_alone(&part_before(&w, &cuts, i));
             if w.len() - i >= 3 && (sentence() || question()) {
                 cuts.push(Cut {
@@ -1317,6 +1329,20 @@ mod tests {
         ] {
             assert_eq!(clauses(one), vec![one.to_string()], "{one}");
         }
+    }
+
+    #[test]
+    fn a_question_that_asks_nothing_of_its_own_keeps_the_noun_phrase_before_it() {
+        for one in [
+            "skiff: command not found. what should I do?",
+            "command not found: skiff. what do I do now?",
+        ] {
+            assert_eq!(clauses(one), vec![one.to_string()], "{one}");
+        }
+        assert_eq!(
+            clauses("refund window for electronics. can I get cash?"),
+            vec!["refund window for electronics?", "can I get cash?"]
+        );
     }
 
     #[test]
