@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 /// Cases that must pass. Raised as the engine improves; never lowered to
 /// make a change pass.
-const MIN_PASS: usize = 677;
+const MIN_PASS: usize = 680;
 
 const HELP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/helpcentre");
 const DOCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/docs-site");
