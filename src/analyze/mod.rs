@@ -470,6 +470,18 @@ pub fn passage_terms(text: &str) -> Vec<Token> {
         .clone()
 }
 
+/// True when a passage writes a word whose term, read as its lemma
+/// ([`lexicon::lemma`]: "kept" as "keep"), is `stem`; through the same memo
+/// as [`passage_terms`], without copying its terms.
+pub fn passage_writes(text: &str, stem: &str) -> bool {
+    let scanned = scanned_passage(text);
+    scanned
+        .all
+        .get_or_init(|| scanned.terms_where(&|_| Pick::Stem))
+        .iter()
+        .any(|t| lexicon::lemma(&t.term) == stem)
+}
+
 /// A text folded ([`normalize`]) and split into words ([`scan`]).
 struct Scanned {
     chars: Vec<NormChar>,

@@ -677,7 +677,8 @@ impl Runner<'_> {
             // an episode" in its own words, and requiring the noun there
             // lost six HotpotQA parts.)
             if let Some((word, stem)) = property.as_ref().filter(|_| ctx.personal) {
-                if !super::property::written(&passage.title, &passage.text, stem) {
+                let written = |t: &str| crate::analyze::passage_writes(t, stem);
+                if !written(&passage.title) && !written(&passage.text) {
                     j.reject(Rejection::Noun(word.clone()));
                     continue;
                 }

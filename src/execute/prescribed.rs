@@ -90,8 +90,7 @@ fn asks_first(question: &str) -> bool {
 
 /// True when `text` writes the noun `noun` (by its stem: "rules" for "rule").
 pub fn writes(text: &str, noun: &str) -> bool {
-    let stem = analyze::stem(noun);
-    analyze::terms(text).iter().any(|t| t.term == stem)
+    analyze::passage_writes(text, &analyze::stem(noun))
 }
 
 /// Words before an "-ed" word that make it an adjective ("the *failed*

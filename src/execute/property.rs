@@ -74,15 +74,6 @@ pub fn asked(frame: &Frame, words: &[Weighted]) -> Option<(String, String)> {
         .then(|| (bare(raw).trim_end_matches('\'').to_string(), w.stem.clone()))
 }
 
-/// True when a passage's title or text writes the stem.
-pub fn written(title: &str, text: &str, stem: &str) -> bool {
-    [title, text].iter().any(|t| {
-        analyze::passage_terms(t)
-            .iter()
-            .any(|x| crate::analyze::lexicon::lemma(&x.term) == stem)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -239,11 +239,9 @@ pub fn weights(index: &crate::index::Index, frame: &Frame) -> Vec<Weighted> {
 /// True when a passage tagged with `attribute` writes the term `stem`.
 fn tagged_write(index: &crate::index::Index, attribute: &str, stem: &str) -> bool {
     index.slot_members(attribute).iter().any(|&doc| {
-        index.passage(doc).is_some_and(|p| {
-            analyze::passage_terms(&p.text)
-                .iter()
-                .any(|t| lexicon::lemma(&t.term) == stem)
-        })
+        index
+            .passage(doc)
+            .is_some_and(|p| analyze::passage_writes(&p.text, stem))
     })
 }
 
